@@ -1,0 +1,67 @@
+//! Bugs: what a finding says, independent of how it is rendered.
+
+use crate::{Loc, Tid};
+use serde::{Deserialize, Serialize};
+
+/// The class of a finding. The string forms are part of the JSON schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BugKind {
+    /// A failed `assert` or a call to `reach_error`.
+    Assertion,
+    /// Every live thread is blocked.
+    Deadlock,
+    /// Two unordered conflicting accesses, at least one non-atomic.
+    DataRace,
+    /// Null dereference, out-of-bounds, use-after-free, bad free, uninitialised
+    /// read that decides control flow, stack overflow.
+    Memory,
+    /// Misuse of the pthread API.
+    PthreadMisuse,
+    /// An atomicity violation.
+    Atomicity,
+    /// `abort()` was called.
+    Abort,
+    /// Other undefined behaviour: division by zero, `unreachable` executed.
+    UndefinedBehavior,
+}
+
+impl BugKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BugKind::Assertion => "assertion",
+            BugKind::Deadlock => "deadlock",
+            BugKind::DataRace => "data-race",
+            BugKind::Memory => "memory",
+            BugKind::PthreadMisuse => "pthread-misuse",
+            BugKind::Atomicity => "atomicity",
+            BugKind::Abort => "abort",
+            BugKind::UndefinedBehavior => "undefined-behavior",
+        }
+    }
+}
+
+impl std::fmt::Display for BugKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One finding, as the Machine saw it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bug {
+    pub kind: BugKind,
+    pub message: String,
+    /// Where the faulting operation is.
+    pub loc: Loc,
+    /// The thread that performed it.
+    pub tid: Tid,
+    /// Extra lines, e.g. what each thread of a deadlock waits for.
+    pub details: Vec<String>,
+}
+
+impl Bug {
+    pub fn new(kind: BugKind, message: impl Into<String>, tid: Tid, loc: Loc) -> Bug {
+        Bug { kind, message: message.into(), loc, tid, details: Vec::new() }
+    }
+}

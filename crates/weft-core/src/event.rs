@@ -1,0 +1,177 @@
+//! Events: what one thread did (or is about to do) at one visible operation.
+
+use serde::{Deserialize, Serialize};
+
+/// A thread id. Ids are dense, deterministic per execution: they depend only
+/// on which thread created the thread and how many threads that parent had
+/// created before, never on how independent events were interleaved.
+pub type Tid = u32;
+
+/// A source location: an index into the program's [`SourceMap`] plus a line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Loc {
+    pub file: u32,
+    pub line: u32,
+}
+
+impl Loc {
+    /// The location used when no debug information is available.
+    pub const UNKNOWN: Loc = Loc { file: u32::MAX, line: 0 };
+
+    pub fn is_known(self) -> bool {
+        self.file != u32::MAX
+    }
+}
+
+/// File names of the program, indexed by [`Loc::file`].
+#[derive(Clone, Debug, Default)]
+pub struct SourceMap {
+    pub files: Vec<String>,
+}
+
+impl SourceMap {
+    /// Renders `loc` as `file:line`, or `?` when unknown.
+    pub fn render(&self, loc: Loc) -> String {
+        match self.files.get(loc.file as usize) {
+            Some(f) if loc.is_known() => format!("{f}:{}", loc.line),
+            _ => "?".to_string(),
+        }
+    }
+}
+
+/// A synchronisation object, named by its address in program memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SyncObj {
+    Mutex(u64),
+    Cond(u64),
+    Thread(Tid),
+}
+
+/// One memory access of an event: a byte range and whether it writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Access {
+    pub addr: u64,
+    pub size: u64,
+    pub write: bool,
+    pub atomic: bool,
+}
+
+impl Access {
+    /// Whether the byte ranges of `self` and `other` overlap.
+    pub fn overlaps(&self, other: &Access) -> bool {
+        self.addr < other.addr + other.size && other.addr < self.addr + self.size
+    }
+}
+
+/// What a visible operation does. Value fields are filled in once the event
+/// has executed; in a thread's *pending* event they are zero.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    Load { addr: u64, size: u32, value: u128, atomic: bool },
+    Store { addr: u64, size: u32, value: u128, atomic: bool },
+    /// An atomic read-modify-write, including a successful compare-exchange.
+    Rmw { addr: u64, size: u32, old: u128, new: u128 },
+    /// A compare-exchange. `ok` is known only once it has executed.
+    CmpXchg { addr: u64, size: u32, old: u128, ok: bool },
+    Fence,
+    /// A library call that reads and/or writes ranges of shared memory
+    /// (memcpy, memset, strlen on shared objects).
+    MemOp { name: &'static str, read: Option<(u64, u64)>, write: Option<(u64, u64)> },
+    /// `free` of a shared heap object: a write to all of its bytes.
+    Free { addr: u64, size: u64 },
+    Lock { mutex: u64 },
+    TryLock { mutex: u64, acquired: bool },
+    Unlock { mutex: u64 },
+    MutexInit { mutex: u64 },
+    MutexDestroy { mutex: u64 },
+    /// First half of `pthread_cond_wait`: release the mutex and start waiting.
+    CondWait { cond: u64, mutex: u64 },
+    /// Second half of `pthread_cond_wait`: woken, reacquire the mutex.
+    CondWake { cond: u64, mutex: u64 },
+    Signal { cond: u64, woke: Option<Tid> },
+    Broadcast { cond: u64, woke: u32 },
+    CondInit { cond: u64 },
+    CondDestroy { cond: u64 },
+    Spawn { child: Tid },
+    Join { child: Tid },
+    Detach { child: Tid },
+    /// The thread finishes (returns from its start routine or calls
+    /// `pthread_exit`). For the main thread this ends the program.
+    Exit,
+    /// `exit()` called by any thread: ends the program.
+    ProcessExit { code: i32 },
+    Yield,
+    AtomicBegin,
+    AtomicEnd,
+}
+
+/// One visible operation of one thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub tid: Tid,
+    pub kind: EventKind,
+    pub loc: Loc,
+}
+
+impl Event {
+    /// The memory accesses this event performs.
+    pub fn accesses(&self) -> smallvec_like::Accesses {
+        use EventKind::*;
+        let mut out = smallvec_like::Accesses::default();
+        let one = |addr: u64, size: u64, write, atomic| Access { addr, size, write, atomic };
+        match self.kind {
+            Load { addr, size, atomic, .. } => out.push(one(addr, size as u64, false, atomic)),
+            Store { addr, size, atomic, .. } => out.push(one(addr, size as u64, true, atomic)),
+            Rmw { addr, size, .. } => out.push(one(addr, size as u64, true, true)),
+            CmpXchg { addr, size, ok, .. } => out.push(one(addr, size as u64, ok, true)),
+            MemOp { read, write, .. } => {
+                if let Some((a, n)) = read {
+                    out.push(one(a, n, false, false));
+                }
+                if let Some((a, n)) = write {
+                    out.push(one(a, n, true, false));
+                }
+            }
+            Free { addr, size } => out.push(one(addr, size, true, false)),
+            _ => {}
+        }
+        out
+    }
+
+    /// The synchronisation object this event operates on, if any.
+    pub fn sync_object(&self) -> Option<SyncObj> {
+        use EventKind::*;
+        Some(match self.kind {
+            Lock { mutex } | TryLock { mutex, .. } | Unlock { mutex } => SyncObj::Mutex(mutex),
+            MutexInit { mutex } | MutexDestroy { mutex } => SyncObj::Mutex(mutex),
+            CondWait { cond, .. } | CondWake { cond, .. } => SyncObj::Cond(cond),
+            Signal { cond, .. } | Broadcast { cond, .. } => SyncObj::Cond(cond),
+            CondInit { cond } | CondDestroy { cond } => SyncObj::Cond(cond),
+            Spawn { child } | Join { child } | Detach { child } => SyncObj::Thread(child),
+            _ => return None,
+        })
+    }
+}
+
+/// A tiny fixed-capacity list of accesses (an event has at most two).
+pub mod smallvec_like {
+    use super::Access;
+
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Accesses {
+        items: [Option<Access>; 2],
+    }
+
+    impl Accesses {
+        pub fn push(&mut self, a: Access) {
+            let slot = self.items.iter_mut().find(|s| s.is_none());
+            *slot.expect("an event has at most two accesses") = Some(a);
+        }
+        pub fn iter(&self) -> impl Iterator<Item = &Access> {
+            self.items.iter().flatten()
+        }
+        pub fn is_empty(&self) -> bool {
+            self.items[0].is_none()
+        }
+    }
+}

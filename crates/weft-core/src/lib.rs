@@ -1,0 +1,14 @@
+//! The shared vocabulary between the Machine (`weft-exec`) and the explorers
+//! (`weft-explore`): thread ids, events, source locations, bugs, and the
+//! [`System`] trait through which an explorer drives one execution.
+//!
+//! Explorers never see LLVM. Everything they need to decide who runs next is
+//! here.
+
+mod event;
+mod bug;
+mod system;
+
+pub use bug::{Bug, BugKind};
+pub use event::{Access, Event, EventKind, Loc, SourceMap, SyncObj, Tid};
+pub use system::{BlockReason, LimitKind, Output, Status, System};

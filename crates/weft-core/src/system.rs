@@ -1,0 +1,93 @@
+//! The [`System`] trait: the boundary between the Machine and the explorers.
+
+use crate::{Bug, Event, Tid};
+
+/// Why an execution ended without a bug and without finishing normally.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BlockReason {
+    /// `__VERIFIER_assume` with a false condition.
+    Assume,
+}
+
+/// Which bound cut an execution or the whole exploration short.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LimitKind {
+    MaxSteps,
+    MaxExecutions,
+    Timeout,
+}
+
+impl LimitKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LimitKind::MaxSteps => "max-steps",
+            LimitKind::MaxExecutions => "max-executions",
+            LimitKind::Timeout => "timeout",
+        }
+    }
+}
+
+/// The state of one execution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Some thread can still run (or the execution deadlocked, which the
+    /// system reports as [`Status::Bug`]).
+    Running,
+    /// The program ended normally with this exit code.
+    Exited(i32),
+    /// The execution found a bug.
+    Bug(Box<Bug>),
+    /// The execution was cut short and is not a bug.
+    Blocked(BlockReason),
+    /// The execution hit a bound.
+    Limit(LimitKind),
+}
+
+impl Status {
+    pub fn is_running(&self) -> bool {
+        matches!(self, Status::Running)
+    }
+}
+
+/// A piece of program output, tagged with the thread that printed it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Output {
+    pub tid: Tid,
+    pub text: String,
+}
+
+/// A system under test, as an explorer sees it: a set of threads, each
+/// paused before its next visible operation.
+///
+/// The system never decides which thread runs; the explorer does, by calling
+/// [`System::step`]. Cloning is how an explorer snapshots a state it wants to
+/// come back to, so implementations make `clone` cheap.
+pub trait System: Clone {
+    /// Ids of threads that exist in this execution (finished ones included).
+    fn thread_count(&self) -> usize;
+    /// Whether `tid` can take its next step now.
+    fn is_enabled(&self, tid: Tid) -> bool;
+    /// The next visible operation of `tid`, with value fields still zero, or
+    /// `None` if the thread has finished.
+    fn next_event(&self, tid: Tid) -> Option<&Event>;
+    /// How many ways `tid`'s next event can go (e.g. which waiter a
+    /// `pthread_cond_signal` wakes). Alternatives are numbered from 0.
+    fn alternatives(&self, tid: Tid) -> u32 {
+        let _ = tid;
+        1
+    }
+    /// Runs alternative `alt` of `tid`'s next visible operation and then
+    /// its invisible code up to the following one. Returns the executed
+    /// event with its values. Must only be called while `status()` is
+    /// `Running` and `tid` is enabled.
+    fn step(&mut self, tid: Tid, alt: u32) -> Event;
+    /// The state of the execution after the last step.
+    fn status(&self) -> &Status;
+    /// Everything the program printed so far.
+    fn output(&self) -> &[Output];
+    /// Fills `out` with the enabled threads, in increasing id order.
+    fn enabled(&self, out: &mut Vec<Tid>) {
+        out.clear();
+        out.extend((0..self.thread_count() as Tid).filter(|&t| self.is_enabled(t)));
+    }
+}

@@ -1,0 +1,522 @@
+//! Instruction semantics.
+//!
+//! [`Machine::exec_inst`] executes the current instruction of a thread. In
+//! *local* mode a visible instruction is not executed: its event is returned
+//! so the thread can pause before it. In *commit* mode (the explorer chose
+//! this thread) it is executed and its event recorded in `Machine::last`.
+
+use crate::arith;
+use crate::machine::{Machine, Stop};
+use crate::memory::{MemError, ObjKind};
+use crate::program::Program;
+use crate::runtime::{Call, Ret};
+use crate::thread::Frame;
+use crate::value::{mask, sext, Value};
+use smallvec::SmallVec;
+use std::sync::Arc;
+use weft_core::{BugKind, EventKind, Tid};
+use weft_ir::addr::{self, thread_space};
+use weft_ir::{Callee, Code, FuncId, Inst, Operand, Reg, Ty};
+
+type Step = Result<Option<EventKind>, Stop>;
+
+impl Machine {
+    #[inline]
+    fn op(&self, tid: Tid, o: &Operand) -> Value {
+        match o {
+            Operand::Reg(r) => self.frame(tid).regs[*r as usize].clone(),
+            Operand::Imm(v) => Value::Int(*v),
+            Operand::Const(i) => self.prog.consts[*i as usize].clone(),
+            Operand::Undef => Value::Undef,
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, tid: Tid, r: Reg, v: Value) {
+        self.frame_mut(tid).regs[r as usize] = v;
+    }
+
+    fn next(&mut self, tid: Tid) -> Step {
+        self.frame_mut(tid).ip += 1;
+        Ok(None)
+    }
+
+    /// An address operand; uninitialised addresses are findings.
+    fn addr(&self, tid: Tid, o: &Operand) -> Result<u64, Stop> {
+        match self.op(tid, o) {
+            Value::Int(v) => Ok(v as u64),
+            _ => Err(self.bug(BugKind::Memory, "uninitialised value used as an address")),
+        }
+    }
+
+    pub(crate) fn mem_bug(&self, e: MemError, write: bool) -> Stop {
+        self.bug(BugKind::Memory, e.describe(write))
+    }
+
+    /// Executes (or, in local mode, possibly pauses before) the current
+    /// instruction of `tid`.
+    pub(crate) fn exec_inst(&mut self, prog: &Arc<Program>, tid: Tid, commit: bool) -> Step {
+        self.steps += 1;
+        if self.steps > self.limits.max_steps {
+            return Err(Stop::Limit(weft_core::LimitKind::MaxSteps));
+        }
+        let (fid, ip) = {
+            let f = self.frame(tid);
+            (f.func, f.ip)
+        };
+        let func = &prog.module.functions[fid as usize];
+        let inst = &func.insts[ip as usize];
+        self.loc = func.locs[ip as usize];
+        self.tid = tid;
+        match inst {
+            Inst::Bin { op, bits, dst, a, b } => {
+                let v = match (self.op(tid, a), self.op(tid, b)) {
+                    (Value::Int(x), Value::Int(y)) => match arith::bin(*op, *bits, x, y) {
+                        Some(r) => Value::Int(r),
+                        None => return Err(self.bug(BugKind::UndefinedBehavior, "division by zero")),
+                    },
+                    _ => Value::Undef,
+                };
+                self.set(tid, *dst, v);
+                self.next(tid)
+            }
+            Inst::FBin { op, double, dst, a, b } => {
+                let v = self.lift2(tid, a, b, |x, y| arith::fbin(*op, *double, x, y));
+                self.set(tid, *dst, v);
+                self.next(tid)
+            }
+            Inst::FNeg { double, dst, a } => {
+                let sign = if *double { 1u128 << 63 } else { 1u128 << 31 };
+                let v = self.lift2(tid, a, a, |x, _| x ^ sign);
+                self.set(tid, *dst, v);
+                self.next(tid)
+            }
+            Inst::ICmp { pred, bits, dst, a, b } => {
+                let v = self.lift2(tid, a, b, |x, y| arith::icmp(*pred, *bits, x, y) as u128);
+                self.set(tid, *dst, v);
+                self.next(tid)
+            }
+            Inst::FCmp { pred, double, dst, a, b } => {
+                let v = self.lift2(tid, a, b, |x, y| arith::fcmp(*pred, *double, x, y) as u128);
+                self.set(tid, *dst, v);
+                self.next(tid)
+            }
+            Inst::Cast { op, from, to, dst, a } => {
+                let v = self.lift2(tid, a, a, |x, _| arith::cast(*op, from, to, x));
+                self.set(tid, *dst, v);
+                self.next(tid)
+            }
+            Inst::Resize { bits, dst, a } => {
+                let v = self.lift2(tid, a, a, |x, _| mask(x, *bits));
+                self.set(tid, *dst, v);
+                self.next(tid)
+            }
+            Inst::Copy { dst, a } => {
+                let v = self.op(tid, a);
+                self.set(tid, *dst, v);
+                self.next(tid)
+            }
+            Inst::Select { dst, c, a, b } => {
+                let v = match self.op(tid, c) {
+                    Value::Int(0) => self.op(tid, b),
+                    Value::Int(_) => self.op(tid, a),
+                    _ => Value::Undef,
+                };
+                self.set(tid, *dst, v);
+                self.next(tid)
+            }
+            Inst::Alloca { dst, elem_size, count, count_bits, .. } => {
+                let n = match self.op(tid, count) {
+                    Value::Int(n) => sext(n, *count_bits).max(0) as u64,
+                    _ => return Err(self.bug(BugKind::Memory, "uninitialised value used as an allocation size")),
+                };
+                let size = elem_size.saturating_mul(n);
+                let a = self.alloc(tid, size, ObjKind::Stack, false)?;
+                self.frame_mut(tid).allocas.push(a);
+                self.set(tid, *dst, Value::Int(a as u128));
+                self.next(tid)
+            }
+            Inst::Gep { dst, base, offset, terms } => {
+                let v = self.gep(tid, base, *offset, terms);
+                self.set(tid, *dst, v);
+                self.next(tid)
+            }
+            Inst::Load { dst, ty, addr, atomic } => self.load(tid, *dst, ty, addr, *atomic, commit),
+            Inst::Store { ty, val, addr, atomic } => self.store(tid, ty, val, addr, *atomic, commit),
+            Inst::Rmw { op, ty, dst, addr, val } => self.rmw(tid, *op, ty, *dst, addr, val, commit),
+            Inst::CmpXchg { ty, dst, addr, expected, new } => self.cmpxchg(tid, ty, *dst, addr, expected, new, commit),
+            Inst::Fence => {
+                if !commit {
+                    return Ok(Some(EventKind::Fence));
+                }
+                self.last = Some(EventKind::Fence);
+                self.next(tid)
+            }
+            Inst::ExtractValue { dst, agg, path } => {
+                let mut v = self.op(tid, agg);
+                for &i in path {
+                    v = match v {
+                        Value::Agg(items) => items.get(i as usize).cloned().unwrap_or(Value::Undef),
+                        _ => Value::Undef,
+                    };
+                }
+                self.set(tid, *dst, v);
+                self.next(tid)
+            }
+            Inst::InsertValue { dst, agg, val, path } => {
+                let v = insert(self.op(tid, agg), &path[..], self.op(tid, val));
+                self.set(tid, *dst, v);
+                self.next(tid)
+            }
+            Inst::Intr { op, bits, dst, args } => {
+                let vals: SmallVec<[Value; 3]> = args.iter().map(|a| self.op(tid, a)).collect();
+                let v = if vals.iter().all(|v| v.int().is_some()) {
+                    let ints: SmallVec<[u128; 3]> = vals.iter().map(|v| v.bits_or_zero()).collect();
+                    match arith::intrinsic(*op, *bits, &ints) {
+                        (r, None) => Value::Int(r),
+                        (r, Some(flag)) => Value::Agg(Arc::from(vec![Value::Int(r), Value::from_bool(flag)])),
+                    }
+                } else {
+                    Value::Undef
+                };
+                self.set(tid, *dst, v);
+                self.next(tid)
+            }
+            Inst::Call { dst, callee, args } => self.call(prog, tid, *dst, callee, args, commit),
+            Inst::VaStart { ap } => self.va_start(tid, ap),
+            Inst::VaCopy { dst, src } => {
+                let (d, s) = (self.addr(tid, dst)?, self.addr(tid, src)?);
+                let (b, i) = self.mem.read_bytes(s, 24).map_err(|e| self.mem_bug(e, false))?;
+                self.mem.write_bytes(d, &b, &i).map_err(|e| self.mem_bug(e, true))?;
+                self.next(tid)
+            }
+            Inst::Nop => self.next(tid),
+            Inst::Ret { val } => {
+                let v = val.as_ref().map(|o| self.op(tid, o));
+                self.ret(tid, v, commit)
+            }
+            Inst::Br { target } => {
+                self.jump(prog, tid, *target);
+                Ok(None)
+            }
+            Inst::CondBr { c, t, f } => {
+                let target = match self.op(tid, c) {
+                    Value::Int(0) => *f,
+                    Value::Int(_) => *t,
+                    _ => return Err(self.bug(BugKind::Memory, "uninitialised value decides a branch")),
+                };
+                self.jump(prog, tid, target);
+                Ok(None)
+            }
+            Inst::Switch { v, cases, default } => {
+                let x = match self.op(tid, v) {
+                    Value::Int(x) => x,
+                    _ => return Err(self.bug(BugKind::Memory, "uninitialised value decides a switch")),
+                };
+                let target = cases.iter().find(|(c, _)| *c == x).map(|(_, b)| *b).unwrap_or(*default);
+                self.jump(prog, tid, target);
+                Ok(None)
+            }
+            Inst::Unreachable => Err(self.bug(BugKind::UndefinedBehavior, "unreachable code was executed")),
+        }
+    }
+
+    fn lift2(&self, tid: Tid, a: &Operand, b: &Operand, f: impl FnOnce(u128, u128) -> u128) -> Value {
+        match (self.op(tid, a), self.op(tid, b)) {
+            (Value::Int(x), Value::Int(y)) => Value::Int(f(x, y)),
+            _ => Value::Undef,
+        }
+    }
+
+    fn gep(&self, tid: Tid, base: &Operand, offset: i64, terms: &[(Operand, u32, i64)]) -> Value {
+        let Value::Int(b) = self.op(tid, base) else { return Value::Undef };
+        let mut a = (b as u64).wrapping_add(offset as u64);
+        for (o, bits, scale) in terms {
+            let Value::Int(i) = self.op(tid, o) else { return Value::Undef };
+            a = a.wrapping_add((sext(i, *bits) as i64).wrapping_mul(*scale) as u64);
+        }
+        Value::Int(a as u128)
+    }
+
+    /// Moves to `target`, assigning its phis for the edge from the current block.
+    fn jump(&mut self, prog: &Program, tid: Tid, target: u32) {
+        let f = self.frame(tid);
+        let func = &prog.module.functions[f.func as usize];
+        let from = f.block;
+        let blk = &func.blocks[target as usize];
+        if !blk.phis.is_empty() {
+            let vals: SmallVec<[(Reg, Value); 4]> = blk
+                .phis
+                .iter()
+                .map(|p| {
+                    let v = p.incoming.iter().find(|(b, _)| *b == from).map(|(_, o)| self.op(tid, o));
+                    (p.dst, v.unwrap_or(Value::Undef))
+                })
+                .collect();
+            for (r, v) in vals {
+                self.set(tid, r, v);
+            }
+        }
+        let f = self.frame_mut(tid);
+        f.block = target;
+        f.ip = blk.first;
+    }
+
+    pub(crate) fn alloc(&mut self, tid: Tid, size: u64, kind: ObjKind, zeroed: bool) -> Result<u64, Stop> {
+        self.mem
+            .alloc(thread_space(tid), size, kind, zeroed)
+            .ok_or_else(|| self.bug(BugKind::Memory, format!("allocation of {size} bytes exceeds weft's object limits")))
+    }
+
+    fn load(&mut self, tid: Tid, dst: Reg, ty: &Ty, a: &Operand, atomic: bool, commit: bool) -> Step {
+        let a = self.addr(tid, a)?;
+        let size = ty.size();
+        if !commit && self.mem.is_shared(a) {
+            return Ok(Some(EventKind::Load { addr: a, size: size as u32, value: 0, atomic }));
+        }
+        let v = self.read_value(a, ty).map_err(|e| self.mem_bug(e, false))?;
+        if commit {
+            let value = v.int().unwrap_or(0);
+            self.last = Some(EventKind::Load { addr: a, size: size as u32, value, atomic });
+        }
+        self.set(tid, dst, v);
+        self.next(tid)
+    }
+
+    fn store(&mut self, tid: Tid, ty: &Ty, val: &Operand, a: &Operand, atomic: bool, commit: bool) -> Step {
+        let a = self.addr(tid, a)?;
+        let size = ty.size();
+        if !commit && self.mem.is_shared(a) {
+            return Ok(Some(EventKind::Store { addr: a, size: size as u32, value: 0, atomic }));
+        }
+        let v = self.op(tid, val);
+        self.write_value(a, ty, &v).map_err(|e| self.mem_bug(e, true))?;
+        if commit {
+            self.last = Some(EventKind::Store { addr: a, size: size as u32, value: v.int().unwrap_or(0), atomic });
+        }
+        self.next(tid)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn rmw(&mut self, tid: Tid, op: weft_ir::RmwOp, ty: &Ty, dst: Reg, a: &Operand, val: &Operand, commit: bool) -> Step {
+        let a = self.addr(tid, a)?;
+        let size = ty.size();
+        if !commit && self.mem.is_shared(a) {
+            return Ok(Some(EventKind::Rmw { addr: a, size: size as u32, old: 0, new: 0 }));
+        }
+        let old = self.mem.read_int(a, size).map_err(|e| self.mem_bug(e, true))?.unwrap_or(0);
+        let new = arith::rmw(op, ty, old, self.op(tid, val).bits_or_zero());
+        self.mem.write_int(a, size, Some(new)).map_err(|e| self.mem_bug(e, true))?;
+        if commit {
+            self.last = Some(EventKind::Rmw { addr: a, size: size as u32, old, new });
+        }
+        self.set(tid, dst, Value::Int(old));
+        self.next(tid)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn cmpxchg(&mut self, tid: Tid, ty: &Ty, dst: Reg, a: &Operand, exp: &Operand, new: &Operand, commit: bool) -> Step {
+        let a = self.addr(tid, a)?;
+        let size = ty.size();
+        if !commit && self.mem.is_shared(a) {
+            return Ok(Some(EventKind::CmpXchg { addr: a, size: size as u32, old: 0, ok: false }));
+        }
+        let old = self.mem.read_int(a, size).map_err(|e| self.mem_bug(e, false))?.unwrap_or(0);
+        let ok = old == self.op(tid, exp).bits_or_zero();
+        if ok {
+            let n = self.op(tid, new).bits_or_zero();
+            self.mem.write_int(a, size, Some(n)).map_err(|e| self.mem_bug(e, true))?;
+        }
+        if commit {
+            self.last = Some(EventKind::CmpXchg { addr: a, size: size as u32, old, ok });
+        }
+        self.set(tid, dst, Value::Agg(Arc::from(vec![Value::Int(old), Value::from_bool(ok)])));
+        self.next(tid)
+    }
+
+    /// Reads a value of type `ty` from memory.
+    pub(crate) fn read_value(&self, a: u64, ty: &Ty) -> Result<Value, MemError> {
+        match ty {
+            Ty::Agg(l) => {
+                self.mem.check(a, l.size, false)?;
+                let items: Result<Vec<Value>, MemError> =
+                    l.fields.iter().map(|(off, t)| self.read_value(a + off, t)).collect();
+                Ok(Value::Agg(items?.into()))
+            }
+            t => Ok(match self.mem.read_int(a, t.size())? {
+                Some(v) => Value::Int(mask(v, t.bits())),
+                None => Value::Undef,
+            }),
+        }
+    }
+
+    /// Writes a value of type `ty` to memory.
+    pub(crate) fn write_value(&mut self, a: u64, ty: &Ty, v: &Value) -> Result<(), MemError> {
+        match (ty, v) {
+            (Ty::Agg(l), Value::Agg(items)) => {
+                self.mem.check(a, l.size, true)?;
+                for ((off, t), item) in l.fields.iter().zip(items.iter()) {
+                    self.write_value(a + off, t, item)?;
+                }
+                Ok(())
+            }
+            (Ty::Agg(l), _) => {
+                self.mem.check(a, l.size, true)?;
+                for (off, t) in &l.fields {
+                    self.write_value(a + off, t, &Value::Undef)?;
+                }
+                Ok(())
+            }
+            (t, v) => self.mem.write_int(a, t.size(), v.int()),
+        }
+    }
+
+    pub(crate) fn new_frame(&mut self, func: FuncId, args: Vec<Value>, ret_dst: Option<Reg>) -> Frame {
+        let f = &self.prog.module.functions[func as usize];
+        let mut regs = vec![Value::Undef; f.nregs as usize];
+        let np = f.nparams as usize;
+        for (r, a) in regs.iter_mut().zip(args.iter().take(np)) {
+            *r = a.clone();
+        }
+        Frame {
+            func,
+            block: 0,
+            ip: 0,
+            regs,
+            allocas: SmallVec::new(),
+            va_area: None,
+            ret_dst,
+            atomic: f.atomic,
+        }
+    }
+
+    fn call(&mut self, prog: &Arc<Program>, tid: Tid, dst: Option<Reg>, callee: &Callee, args: &[Operand], commit: bool) -> Step {
+        let code = match callee {
+            Callee::Func(f) => Code::Func(*f),
+            Callee::Extern(e) => Code::Extern(*e),
+            Callee::Indirect(o) => self.resolve_code(prog, tid, o)?,
+        };
+        let vals: Vec<Value> = args.iter().map(|a| self.op(tid, a)).collect();
+        match code {
+            Code::Func(f) => self.call_function(prog, tid, f, vals, dst),
+            Code::Extern(e) => self.call_model(prog, tid, e, vals, dst, commit),
+        }
+    }
+
+    fn resolve_code(&self, prog: &Program, tid: Tid, o: &Operand) -> Result<Code, Stop> {
+        let a = match self.op(tid, o) {
+            Value::Int(a) => a as u64,
+            _ => return Err(self.bug(BugKind::Memory, "uninitialised value used as a call target")),
+        };
+        let (id, off) = addr::decode(a);
+        if a == 0 {
+            return Err(self.bug(BugKind::Memory, "call through a null function pointer"));
+        }
+        match (id.space, off) {
+            (addr::STATIC_SPACE, 0) => prog.module.code_at(id.index),
+            _ => None,
+        }
+        .ok_or_else(|| self.bug(BugKind::Memory, format!("call through an invalid function pointer {a:#x}")))
+    }
+
+    pub(crate) fn call_function(&mut self, prog: &Program, tid: Tid, f: FuncId, args: Vec<Value>, dst: Option<Reg>) -> Step {
+        if self.thread(tid).frames.len() >= self.limits.max_call_depth {
+            let msg = format!("stack overflow: call depth exceeds {}", self.limits.max_call_depth);
+            return Err(self.bug(BugKind::Memory, msg));
+        }
+        let func = &prog.module.functions[f as usize];
+        let np = func.nparams as usize;
+        let va = if func.is_var_arg { Some(self.va_area(tid, &args[np.min(args.len())..])?) } else { None };
+        let mut frame = self.new_frame(f, args, dst);
+        frame.va_area = va;
+        if frame.atomic {
+            self.thread_mut(tid).atomic_depth += 1;
+        }
+        self.thread_mut(tid).frames.push(frame);
+        Ok(None)
+    }
+
+    /// Lays variadic arguments out as 8-byte slots (the x86-64 overflow area).
+    fn va_area(&mut self, tid: Tid, extra: &[Value]) -> Result<u64, Stop> {
+        let a = self.alloc(tid, (extra.len() as u64 * 8).max(8), ObjKind::Stack, true)?;
+        for (i, v) in extra.iter().enumerate() {
+            let _ = self.mem.write_int(a + 8 * i as u64, 8, Some(v.bits_or_zero()));
+        }
+        Ok(a)
+    }
+
+    /// `va_start`: `{gp_offset = 48, fp_offset = 176, overflow_arg_area, reg_save_area}`
+    /// so that clang's inline `va_arg` code reads every argument from the
+    /// overflow area.
+    fn va_start(&mut self, tid: Tid, ap: &Operand) -> Step {
+        let ap = self.addr(tid, ap)?;
+        let area = self.frame(tid).va_area.unwrap_or(0);
+        let w = |m: &mut Machine, off: u64, size: u64, v: u128| m.mem.write_int(ap + off, size, Some(v));
+        w(self, 0, 4, 48)
+            .and_then(|_| w(self, 4, 4, 176))
+            .and_then(|_| w(self, 8, 8, area as u128))
+            .and_then(|_| w(self, 16, 8, 0))
+            .map_err(|e| self.mem_bug(e, true))?;
+        self.next(tid)
+    }
+
+    fn call_model(&mut self, prog: &Arc<Program>, tid: Tid, e: u32, args: Vec<Value>, dst: Option<Reg>, commit: bool) -> Step {
+        let model = prog.models[e as usize];
+        let call = Call { tid, args: &args, alt: self.alt };
+        if !commit {
+            if let Some(pending) = model.pending {
+                if let Some(kind) = pending(self, &call)? {
+                    return Ok(Some(kind));
+                }
+            }
+        }
+        match (model.run)(self, &call)? {
+            Ret::Value(v) => {
+                if let Some(d) = dst {
+                    self.set(tid, d, v);
+                }
+                self.next(tid)
+            }
+            Ret::Stay => Ok(None),
+            Ret::Done => Ok(None),
+        }
+    }
+
+    fn ret(&mut self, tid: Tid, v: Option<Value>, commit: bool) -> Step {
+        if self.thread(tid).frames.len() == 1 {
+            if !commit {
+                return Ok(Some(EventKind::Exit));
+            }
+            let code = v.map(|v| v.bits_or_zero()).unwrap_or(0) as u64;
+            self.finish_thread(tid, code);
+            if tid == 0 {
+                return Err(Stop::Exit(code as i32));
+            }
+            return Ok(None);
+        }
+        let frame = self.thread_mut(tid).frames.pop().expect("frame");
+        self.release_frame(&frame);
+        if frame.atomic {
+            let t = self.thread_mut(tid);
+            t.atomic_depth = t.atomic_depth.saturating_sub(1);
+        }
+        if let (Some(d), Some(v)) = (frame.ret_dst, v) {
+            self.set(tid, d, v);
+        }
+        self.next(tid)
+    }
+}
+
+fn insert(agg: Value, path: &[u32], v: Value) -> Value {
+    let Some((&i, rest)) = path.split_first() else { return v };
+    let mut items: Vec<Value> = match agg {
+        Value::Agg(items) => items.to_vec(),
+        _ => Vec::new(),
+    };
+    if items.len() <= i as usize {
+        items.resize(i as usize + 1, Value::Undef);
+    }
+    let inner = std::mem::replace(&mut items[i as usize], Value::Undef);
+    items[i as usize] = insert(inner, rest, v);
+    Value::Agg(items.into())
+}

@@ -1,0 +1,26 @@
+//! The Machine: weft's interpreter.
+//!
+//! [`Machine`] runs one thread at a time until that thread's next *visible
+//! operation* (an access to shared memory, a fence, a pthread call, thread
+//! exit) and reports it as a pending [`weft_core::Event`]. It implements
+//! [`weft_core::System`]; the explorers decide which thread runs next.
+//!
+//! - `memory`: objects with provenance, bounds, liveness, escape tracking.
+//! - `interp`: the instruction semantics.
+//! - `arith`: pure integer/float arithmetic.
+//! - `runtime`: one table entry per modelled external function.
+//! - `sync`: mutex and condition-variable state.
+
+mod arith;
+mod interp;
+mod machine;
+pub mod memory;
+mod program;
+mod runtime;
+mod sync;
+mod thread;
+mod value;
+
+pub use machine::{Limits, Machine, ThreadNames};
+pub use program::{describe_event, Program, ProgramError};
+pub use value::Value;

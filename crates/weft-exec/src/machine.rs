@@ -1,0 +1,387 @@
+//! The Machine: threads, memory and sync state of one execution, and the
+//! [`System`] implementation that explorers drive.
+
+use crate::memory::{Memory, ObjKind, ObjState};
+use crate::program::Program;
+use crate::sync::{Sync, MUTEX_KIND_OFFSET, PTHREAD_MUTEX_NORMAL};
+use crate::thread::{Frame, Thread, ThreadState};
+use crate::value::Value;
+use rustc_hash::FxHashMap;
+use std::sync::{Arc, Mutex};
+use weft_core::{BlockReason, Bug, BugKind, Event, EventKind, LimitKind, Loc, Output, Status, System, Tid};
+use weft_ir::addr::thread_space;
+use weft_ir::FuncId;
+
+/// Per-execution bounds.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Interpreted instructions per execution.
+    pub max_steps: u64,
+    /// Nested calls per thread before reporting a stack overflow.
+    pub max_call_depth: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { max_steps: 1_000_000, max_call_depth: 4096 }
+    }
+}
+
+/// The registry that names threads: the `n`-th thread created by thread
+/// `p` gets the same id in every execution, whatever the interleaving.
+/// Shared by all Machines of one exploration (and saved in witnesses).
+#[derive(Clone, Debug, Default)]
+pub struct ThreadNames(Arc<Mutex<Names>>);
+
+#[derive(Debug, Default)]
+struct Names {
+    ids: FxHashMap<(Tid, u32), Tid>,
+    keys: Vec<(Tid, u32)>,
+}
+
+impl ThreadNames {
+    /// A registry pre-filled from a witness: `keys[i]` names thread `i + 1`.
+    pub fn from_keys(keys: &[(Tid, u32)]) -> ThreadNames {
+        let names = ThreadNames::default();
+        for &(p, n) in keys {
+            names.name(p, n);
+        }
+        names
+    }
+
+    pub fn keys(&self) -> Vec<(Tid, u32)> {
+        self.0.lock().unwrap().keys.clone()
+    }
+
+    fn name(&self, parent: Tid, nth: u32) -> Tid {
+        let mut g = self.0.lock().unwrap();
+        if let Some(&t) = g.ids.get(&(parent, nth)) {
+            return t;
+        }
+        let t = g.keys.len() as Tid + 1;
+        g.keys.push((parent, nth));
+        g.ids.insert((parent, nth), t);
+        t
+    }
+}
+
+/// Why a thread's local run stopped early.
+#[derive(Debug)]
+pub enum Stop {
+    Bug(Box<Bug>),
+    Exit(i32),
+    Blocked(BlockReason),
+    Limit(LimitKind),
+}
+
+/// One execution of a program. Cloning snapshots it: object contents are
+/// shared copy-on-write.
+#[derive(Clone)]
+pub struct Machine {
+    pub(crate) prog: Arc<Program>,
+    pub(crate) mem: Memory,
+    pub(crate) threads: Vec<Option<Thread>>,
+    pub(crate) sync: Sync,
+    pub(crate) status: Status,
+    pub(crate) output: Vec<Output>,
+    pub(crate) steps: u64,
+    pub(crate) limits: Limits,
+    pub(crate) names: ThreadNames,
+    /// The visible event executed by the current commit step.
+    pub(crate) last: Option<EventKind>,
+    /// Threads created during the current step (to run up to their first
+    /// visible operation).
+    pub(crate) spawned: Vec<Tid>,
+    /// Which alternative of a nondeterministic event is being executed.
+    pub(crate) alt: u32,
+    /// Location of the instruction being executed, for bug reports.
+    pub(crate) loc: Loc,
+    pub(crate) tid: Tid,
+}
+
+impl Machine {
+    /// Starts an execution: `main` runs up to its first visible operation.
+    pub fn new(prog: Arc<Program>, limits: Limits, names: ThreadNames) -> Machine {
+        let mem = Memory::new(prog.statics.clone());
+        let mut m = Machine {
+            prog: prog.clone(),
+            mem,
+            threads: Vec::new(),
+            sync: Sync::default(),
+            status: Status::Running,
+            output: Vec::new(),
+            steps: 0,
+            limits,
+            names,
+            last: None,
+            spawned: Vec::new(),
+            alt: 0,
+            loc: Loc::UNKNOWN,
+            tid: 0,
+        };
+        let main = prog.module.main.expect("lowering guarantees a main");
+        let args = m.main_args(main);
+        let frame = m.new_frame(main, args, None);
+        m.threads.push(Some(Thread::new(frame)));
+        m.run_local(0);
+        m.after_step();
+        m
+    }
+
+    /// `argc = 1`, `argv = {"prog", NULL}` for a `main` that takes them.
+    fn main_args(&mut self, main: FuncId) -> Vec<Value> {
+        let n = self.prog.module.functions[main as usize].nparams;
+        if n == 0 {
+            return Vec::new();
+        }
+        let sp = thread_space(0);
+        let s = self.mem.alloc(sp, 5, ObjKind::Stack, true).unwrap();
+        let _ = self.mem.write_bytes(s, b"prog\0", &[true; 5]);
+        let argv = self.mem.alloc(sp, 16, ObjKind::Stack, true).unwrap();
+        let _ = self.mem.write_int(argv, 8, Some(s as u128));
+        let mut v = vec![Value::Int(1), Value::Int(argv as u128)];
+        v.resize(n as usize, Value::ZERO);
+        v
+    }
+
+    pub fn program(&self) -> &Arc<Program> {
+        &self.prog
+    }
+
+    pub(crate) fn thread(&self, tid: Tid) -> &Thread {
+        self.threads[tid as usize].as_ref().expect("thread exists")
+    }
+
+    pub(crate) fn thread_mut(&mut self, tid: Tid) -> &mut Thread {
+        self.threads[tid as usize].as_mut().expect("thread exists")
+    }
+
+    pub(crate) fn frame(&self, tid: Tid) -> &Frame {
+        self.thread(tid).frames.last().expect("running thread has a frame")
+    }
+
+    pub(crate) fn frame_mut(&mut self, tid: Tid) -> &mut Frame {
+        self.thread_mut(tid).frames.last_mut().expect("running thread has a frame")
+    }
+
+    /// Builds a bug at the current thread and location.
+    pub(crate) fn bug(&self, kind: BugKind, msg: impl Into<String>) -> Stop {
+        Stop::Bug(Box::new(Bug::new(kind, msg, self.tid, self.loc)))
+    }
+
+    /// The id the next thread created by `parent` will get.
+    pub(crate) fn child_id(&self, parent: Tid) -> Tid {
+        self.names.name(parent, self.thread(parent).children)
+    }
+
+    /// Creates a thread running `func(arg)`; returns its id.
+    pub(crate) fn spawn(&mut self, parent: Tid, func: FuncId, arg: Value) -> Tid {
+        let tid = self.child_id(parent);
+        self.thread_mut(parent).children += 1;
+        let frame = self.new_frame(func, vec![arg], None);
+        if self.threads.len() <= tid as usize {
+            self.threads.resize_with(tid as usize + 1, || None);
+        }
+        self.threads[tid as usize] = Some(Thread::new(frame));
+        self.spawned.push(tid);
+        tid
+    }
+
+    /// Ends thread `tid` with return value `retval`.
+    pub(crate) fn finish_thread(&mut self, tid: Tid, retval: u64) {
+        let frames = std::mem::take(&mut self.thread_mut(tid).frames);
+        for f in &frames {
+            self.release_frame(f);
+        }
+        self.mem.escape_addr(retval);
+        let t = self.thread_mut(tid);
+        t.state = ThreadState::Finished;
+        t.retval = retval;
+        t.atomic_depth = 0;
+    }
+
+    pub(crate) fn release_frame(&mut self, f: &Frame) {
+        for &a in f.allocas.iter().chain(f.va_area.iter()) {
+            self.mem.kill(a, ObjState::Dead);
+        }
+    }
+
+    /// The type of mutex `m`, read from its `__kind` field.
+    pub(crate) fn mutex_kind(&self, m: u64) -> u32 {
+        self.mem.read_int(m + MUTEX_KIND_OFFSET, 4).ok().flatten().unwrap_or(0) as u32
+    }
+
+    fn lock_enabled(&self, tid: Tid, m: u64) -> bool {
+        match self.sync.owner(m) {
+            None => true,
+            Some(o) => o == tid && self.mutex_kind(m) != PTHREAD_MUTEX_NORMAL,
+        }
+    }
+
+    fn event_enabled(&self, tid: Tid, t: &Thread, e: &Event) -> bool {
+        match e.kind {
+            EventKind::Lock { mutex } => self.lock_enabled(tid, mutex),
+            EventKind::CondWake { mutex, .. } => {
+                matches!(t.state, ThreadState::Woken { .. }) && self.sync.is_free(mutex)
+            }
+            EventKind::Join { child } => match self.threads.get(child as usize).and_then(|c| c.as_ref()) {
+                Some(c) => c.finished() || c.detached || c.joined || child == tid,
+                None => true,
+            },
+            _ => true,
+        }
+    }
+
+    /// The thread inside an atomic section, if any: only it may run.
+    fn atomic_owner(&self) -> Option<Tid> {
+        self.threads.iter().enumerate().find_map(|(i, t)| {
+            t.as_ref().filter(|t| t.atomic_depth > 0 && !t.finished()).map(|_| i as Tid)
+        })
+    }
+
+    fn raw_enabled(&self, tid: Tid) -> bool {
+        let Some(Some(t)) = self.threads.get(tid as usize) else { return false };
+        match &t.pending {
+            Some(e) => !t.finished() && self.event_enabled(tid, t, e),
+            None => false,
+        }
+    }
+
+    /// After each step: turn "nobody can run" into an exit or a deadlock.
+    fn after_step(&mut self) {
+        if !self.status.is_running() {
+            return;
+        }
+        let n = self.threads.len() as Tid;
+        if (0..n).any(|t| self.is_enabled(t)) {
+            return;
+        }
+        let live: Vec<Tid> = (0..n).filter(|&t| self.threads[t as usize].as_ref().is_some_and(|x| !x.finished())).collect();
+        if live.is_empty() {
+            self.status = Status::Exited(0);
+            return;
+        }
+        let details = live.iter().map(|&t| self.describe_wait(t)).collect();
+        let first = self.thread(live[0]).pending.as_ref().map(|e| e.loc).unwrap_or(Loc::UNKNOWN);
+        let mut bug = Bug::new(BugKind::Deadlock, "deadlock: every live thread is blocked", live[0], first);
+        bug.details = details;
+        self.status = Status::Bug(Box::new(bug));
+    }
+
+    fn describe_wait(&self, tid: Tid) -> String {
+        let t = self.thread(tid);
+        let Some(e) = &t.pending else { return format!("thread {tid} has no next operation") };
+        let p = &self.prog;
+        let at = p.sources().render(e.loc);
+        let what = match e.kind {
+            EventKind::Lock { mutex } => match self.sync.owner(mutex) {
+                Some(o) if o == tid => format!("relocks mutex {} that it already holds", p.describe_addr(mutex)),
+                Some(o) => format!("waits for mutex {} held by thread {o}", p.describe_addr(mutex)),
+                None => format!("waits for mutex {}", p.describe_addr(mutex)),
+            },
+            EventKind::CondWake { cond, mutex } => match t.state {
+                ThreadState::Waiting { .. } => format!("waits for a signal on {}", p.describe_addr(cond)),
+                _ => format!("was signalled but waits for mutex {}", p.describe_addr(mutex)),
+            },
+            EventKind::Join { child } => format!("waits to join thread {child}"),
+            _ => "is blocked".to_string(),
+        };
+        format!("thread {tid} {what} at {at}")
+    }
+
+    /// Runs thread `tid` until its next visible operation (which becomes
+    /// its pending event), its end, or a stop.
+    pub(crate) fn run_local(&mut self, tid: Tid) {
+        let prog = self.prog.clone();
+        while self.status.is_running() {
+            match self.exec_inst(&prog, tid, false) {
+                Ok(None) => {}
+                Ok(Some(kind)) => {
+                    let loc = self.loc;
+                    self.thread_mut(tid).pending = Some(Event { tid, kind, loc });
+                    return;
+                }
+                Err(stop) => self.stop(stop),
+            }
+        }
+    }
+
+    pub(crate) fn stop(&mut self, stop: Stop) {
+        self.status = match stop {
+            Stop::Bug(b) => Status::Bug(b),
+            Stop::Exit(code) => Status::Exited(code),
+            Stop::Blocked(r) => Status::Blocked(r),
+            Stop::Limit(l) => Status::Limit(l),
+        };
+    }
+
+    /// Appends program output, merging with the previous chunk of the same
+    /// thread.
+    pub(crate) fn print(&mut self, tid: Tid, text: &str) {
+        match self.output.last_mut() {
+            Some(o) if o.tid == tid => o.text.push_str(text),
+            _ => self.output.push(Output { tid, text: text.to_string() }),
+        }
+    }
+
+    /// The number of alternatives of `tid`'s pending event (a signal with
+    /// several waiters can wake any one of them).
+    pub fn alternatives(&self, tid: Tid) -> u32 {
+        match self.thread(tid).pending.as_ref().map(|e| &e.kind) {
+            Some(EventKind::Signal { cond, .. }) => self.sync.waiters(*cond).len().max(1) as u32,
+            _ => 1,
+        }
+    }
+}
+
+impl System for Machine {
+    fn thread_count(&self) -> usize {
+        self.threads.len()
+    }
+
+    fn is_enabled(&self, tid: Tid) -> bool {
+        match self.atomic_owner() {
+            Some(o) if o != tid && self.raw_enabled(o) => false,
+            _ => self.raw_enabled(tid),
+        }
+    }
+
+    fn next_event(&self, tid: Tid) -> Option<&Event> {
+        self.threads.get(tid as usize)?.as_ref()?.pending.as_ref()
+    }
+
+    fn alternatives(&self, tid: Tid) -> u32 {
+        Machine::alternatives(self, tid)
+    }
+
+    fn step(&mut self, tid: Tid, alt: u32) -> Event {
+        let pending = self.thread_mut(tid).pending.take().expect("step on a thread with a pending event");
+        self.alt = alt;
+        self.last = None;
+        let prog = self.prog.clone();
+        match self.exec_inst(&prog, tid, true) {
+            Ok(_) => {}
+            Err(stop) => self.stop(stop),
+        }
+        let kind = self.last.take().unwrap_or(pending.kind);
+        let ev = Event { tid, kind, loc: pending.loc };
+        if self.status.is_running() && !self.thread(tid).finished() && self.thread(tid).pending.is_none() {
+            self.run_local(tid);
+        }
+        for child in std::mem::take(&mut self.spawned) {
+            if self.status.is_running() {
+                self.run_local(child);
+            }
+        }
+        self.after_step();
+        ev
+    }
+
+    fn status(&self) -> &Status {
+        &self.status
+    }
+
+    fn output(&self) -> &[Output] {
+        &self.output
+    }
+}

@@ -1,0 +1,147 @@
+//! A lowered module prepared for execution: constants converted to values,
+//! external functions bound to their runtime models, and the static space
+//! (globals and code objects) laid out.
+
+use crate::memory::{Memory, ObjKind, Object};
+use crate::runtime::{self, Model};
+use crate::value::Value;
+use std::sync::Arc;
+use weft_core::{Event, EventKind, SourceMap};
+use weft_ir::addr::{self, ObjId};
+use weft_ir::{ConstVal, Module};
+
+/// Why a module cannot run.
+#[derive(Debug)]
+pub struct ProgramError {
+    /// (function name, location) of each external with no model.
+    pub unmodelled: Vec<(String, String)>,
+}
+
+impl std::fmt::Display for ProgramError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the program calls external functions that weft does not model:")?;
+        for (name, loc) in &self.unmodelled {
+            write!(f, "\n  {loc}: `{name}`")?;
+        }
+        write!(f, "\nweft models pthreads, common libc and SV-COMP functions; see the README for the list")
+    }
+}
+
+/// An executable program, shared by every Machine that runs it.
+pub struct Program {
+    pub module: Module,
+    pub consts: Vec<Value>,
+    pub models: Vec<&'static Model>,
+    pub(crate) statics: Vec<Object>,
+}
+
+impl Program {
+    pub fn new(module: Module) -> Result<Arc<Program>, ProgramError> {
+        let mut models = Vec::with_capacity(module.externs.len());
+        let mut unmodelled = Vec::new();
+        for e in &module.externs {
+            match runtime::lookup(&e.name) {
+                Some(m) => models.push(m),
+                None => unmodelled.push((e.name.clone(), module.sources.render(e.first_use))),
+            }
+        }
+        if !unmodelled.is_empty() {
+            return Err(ProgramError { unmodelled });
+        }
+        let consts = module.consts.iter().map(const_value).collect();
+        let statics = static_objects(&module);
+        Ok(Arc::new(Program { module, consts, models, statics }))
+    }
+
+    pub fn sources(&self) -> &SourceMap {
+        &self.module.sources
+    }
+
+    /// A human name for an address: `global+off`, or the owning object.
+    pub fn describe_addr(&self, a: u64) -> String {
+        let (id, off) = addr::decode(a);
+        let suffix = if off == 0 { String::new() } else { format!("+{off}") };
+        if id == ObjId::NULL {
+            return format!("NULL{suffix}");
+        }
+        if id.space == addr::STATIC_SPACE {
+            if let Some(g) = self.module.globals.get(id.index as usize - 1) {
+                return format!("{}{suffix}", g.name);
+            }
+            return format!("code#{}", id.index);
+        }
+        format!("obj{}.{}{suffix}", id.space - 1, id.index)
+    }
+}
+
+fn const_value(c: &ConstVal) -> Value {
+    match c {
+        ConstVal::Int(v) => Value::Int(*v),
+        ConstVal::Undef => Value::Undef,
+        ConstVal::Agg(items) => Value::Agg(items.iter().map(const_value).collect()),
+    }
+}
+
+fn static_objects(m: &Module) -> Vec<Object> {
+    let mut objs = vec![Memory::null_object()];
+    for g in &m.globals {
+        objs.push(Object::new(g.size, ObjKind::Global { constant: g.constant }, g.init.clone(), true));
+    }
+    for _ in 0..m.functions.len() + m.externs.len() {
+        objs.push(Object::new(0, ObjKind::Code, Vec::new(), true));
+    }
+    objs
+}
+
+/// Renders an event's action for reports, e.g. `store counter = 1`.
+pub fn describe_event(p: &Program, e: &Event) -> String {
+    use EventKind::*;
+    let a = |x: u64| p.describe_addr(x);
+    match &e.kind {
+        Load { addr, value, atomic, .. } => format!("{}load {} -> {}", at(*atomic), a(*addr), *value as i128),
+        Store { addr, value, atomic, .. } => format!("{}store {} = {}", at(*atomic), a(*addr), *value as i128),
+        Rmw { addr, old, new, .. } => format!("atomic rmw {}: {} -> {}", a(*addr), old, new),
+        CmpXchg { addr, old, ok, .. } => {
+            format!("cmpxchg {} ({}, saw {})", a(*addr), if *ok { "succeeded" } else { "failed" }, old)
+        }
+        Fence => "fence".into(),
+        MemOp { name, read, write } => {
+            let r = read.map(|(x, n)| format!(" reads {} [{n}]", a(x))).unwrap_or_default();
+            let w = write.map(|(x, n)| format!(" writes {} [{n}]", a(x))).unwrap_or_default();
+            format!("{name}{r}{w}")
+        }
+        Free { addr, .. } => format!("free {}", a(*addr)),
+        Lock { mutex } => format!("lock {}", a(*mutex)),
+        TryLock { mutex, acquired } => {
+            format!("trylock {} ({})", a(*mutex), if *acquired { "acquired" } else { "busy" })
+        }
+        Unlock { mutex } => format!("unlock {}", a(*mutex)),
+        MutexInit { mutex } => format!("init mutex {}", a(*mutex)),
+        MutexDestroy { mutex } => format!("destroy mutex {}", a(*mutex)),
+        CondWait { cond, mutex } => format!("wait on {} (releases {})", a(*cond), a(*mutex)),
+        CondWake { cond, mutex } => format!("wake from {} (reacquires {})", a(*cond), a(*mutex)),
+        Signal { cond, woke } => match woke {
+            Some(t) => format!("signal {} (wakes thread {t})", a(*cond)),
+            None => format!("signal {} (no waiter)", a(*cond)),
+        },
+        Broadcast { cond, woke } => format!("broadcast {} (wakes {woke})", a(*cond)),
+        CondInit { cond } => format!("init cond {}", a(*cond)),
+        CondDestroy { cond } => format!("destroy cond {}", a(*cond)),
+        Spawn { child } => format!("create thread {child}"),
+        Join { child } => format!("join thread {child}"),
+        Detach { child } => format!("detach thread {child}"),
+        Exit => "thread exits".into(),
+        ProcessExit { code } => format!("exit({code})"),
+        Yield => "yield".into(),
+        AtomicBegin => "atomic begin".into(),
+        AtomicEnd => "atomic end".into(),
+    }
+}
+
+fn at(atomic: bool) -> &'static str {
+    if atomic {
+        "atomic "
+    } else {
+        ""
+    }
+}

@@ -1,0 +1,143 @@
+//! Runtime models of external functions, written in Rust.
+//!
+//! Each modelled function is one [`Model`] entry in [`MODELS`]. A model has
+//! a `run` function and, if the call can be a visible operation, a `pending`
+//! function that says which event the call would be (or `None` when this
+//! particular call only touches thread-local memory).
+
+mod libc;
+mod pthread;
+mod stdio;
+mod verifier;
+
+use crate::machine::{Machine, Stop};
+use crate::value::Value;
+use weft_core::{EventKind, Tid};
+
+/// The arguments of one call to a model.
+pub struct Call<'a> {
+    pub tid: Tid,
+    pub args: &'a [Value],
+    /// The alternative chosen by the explorer (see `System::alternatives`).
+    pub alt: u32,
+}
+
+impl Call<'_> {
+    /// Argument `i` as raw bits (uninitialised reads as zero).
+    pub fn arg(&self, i: usize) -> u128 {
+        self.args.get(i).map(|v| v.bits_or_zero()).unwrap_or(0)
+    }
+
+    pub fn addr(&self, i: usize) -> u64 {
+        self.arg(i) as u64
+    }
+}
+
+/// What a model's `run` did to control flow.
+pub enum Ret {
+    /// Return this value and continue after the call.
+    Value(Value),
+    /// Stay at the call: it has more phases (e.g. `pthread_cond_wait`).
+    Stay,
+    /// The model already moved the thread (e.g. `pthread_exit`).
+    Done,
+}
+
+pub type PendingFn = fn(&Machine, &Call) -> Result<Option<EventKind>, Stop>;
+pub type RunFn = fn(&mut Machine, &Call) -> Result<Ret, Stop>;
+
+/// One modelled external function.
+pub struct Model {
+    pub name: &'static str,
+    pub pending: Option<PendingFn>,
+    pub run: RunFn,
+}
+
+/// A model that is always a visible operation.
+const fn visible(name: &'static str, pending: PendingFn, run: RunFn) -> Model {
+    Model { name, pending: Some(pending), run }
+}
+
+/// A model that never is.
+const fn local(name: &'static str, run: RunFn) -> Model {
+    Model { name, pending: None, run }
+}
+
+/// Every modelled function. Adding one is adding one line here.
+pub static MODELS: &[Model] = &[
+    // Memory.
+    local("malloc", libc::malloc),
+    local("calloc", libc::calloc),
+    visible("realloc", libc::realloc_pending, libc::realloc),
+    visible("free", libc::free_pending, libc::free),
+    // Strings and raw memory.
+    visible("memcpy", libc::memcpy_pending, libc::memcpy),
+    visible("memmove", libc::memcpy_pending, libc::memcpy),
+    visible("memset", libc::memset_pending, libc::memset),
+    visible("memcmp", libc::memcmp_pending, libc::memcmp),
+    visible("strlen", libc::strlen_pending, libc::strlen),
+    visible("strcmp", libc::strcmp_pending, libc::strcmp),
+    visible("strncmp", libc::strcmp_pending, libc::strncmp),
+    visible("strcpy", libc::strcpy_pending, libc::strcpy),
+    visible("strncpy", libc::strncpy_pending, libc::strncpy),
+    // Output.
+    local("printf", stdio::printf),
+    local("vprintf", stdio::vprintf),
+    local("puts", stdio::puts),
+    local("putchar", stdio::putchar),
+    // Termination.
+    local("abort", verifier::abort),
+    visible("exit", verifier::exit_pending, verifier::exit),
+    local("__assert_fail", verifier::assert_fail),
+    local("reach_error", verifier::reach_error),
+    // SV-COMP.
+    local("__VERIFIER_nondet_bool", verifier::nondet),
+    local("__VERIFIER_nondet_char", verifier::nondet),
+    local("__VERIFIER_nondet_uchar", verifier::nondet),
+    local("__VERIFIER_nondet_short", verifier::nondet),
+    local("__VERIFIER_nondet_ushort", verifier::nondet),
+    local("__VERIFIER_nondet_int", verifier::nondet),
+    local("__VERIFIER_nondet_uint", verifier::nondet),
+    local("__VERIFIER_nondet_long", verifier::nondet),
+    local("__VERIFIER_nondet_ulong", verifier::nondet),
+    local("__VERIFIER_nondet_pointer", verifier::nondet),
+    local("__VERIFIER_assume", verifier::assume),
+    visible("__VERIFIER_atomic_begin", verifier::atomic_begin_pending, verifier::atomic_begin),
+    visible("__VERIFIER_atomic_end", verifier::atomic_end_pending, verifier::atomic_end),
+    // Threads.
+    visible("pthread_create", pthread::create_pending, pthread::create),
+    visible("pthread_join", pthread::join_pending, pthread::join),
+    visible("pthread_exit", pthread::exit_pending, pthread::exit),
+    visible("pthread_detach", pthread::detach_pending, pthread::detach),
+    local("pthread_self", pthread::self_),
+    local("pthread_equal", pthread::equal),
+    // Mutexes.
+    local("pthread_mutexattr_init", pthread::mutexattr_init),
+    local("pthread_mutexattr_destroy", pthread::mutexattr_destroy),
+    local("pthread_mutexattr_settype", pthread::mutexattr_settype),
+    local("pthread_mutexattr_gettype", pthread::mutexattr_gettype),
+    visible("pthread_mutex_init", pthread::mutex_init_pending, pthread::mutex_init),
+    visible("pthread_mutex_destroy", pthread::mutex_destroy_pending, pthread::mutex_destroy),
+    visible("pthread_mutex_lock", pthread::lock_pending, pthread::lock),
+    visible("pthread_mutex_trylock", pthread::trylock_pending, pthread::trylock),
+    visible("pthread_mutex_unlock", pthread::unlock_pending, pthread::unlock),
+    // Condition variables.
+    local("pthread_condattr_init", pthread::attr_noop),
+    local("pthread_condattr_destroy", pthread::attr_noop),
+    visible("pthread_cond_init", pthread::cond_init_pending, pthread::cond_init),
+    visible("pthread_cond_destroy", pthread::cond_destroy_pending, pthread::cond_destroy),
+    visible("pthread_cond_wait", pthread::cond_wait_pending, pthread::cond_wait),
+    visible("pthread_cond_signal", pthread::signal_pending, pthread::signal),
+    visible("pthread_cond_broadcast", pthread::broadcast_pending, pthread::broadcast),
+    // Yielding.
+    visible("sched_yield", pthread::yield_pending, pthread::yield_),
+    visible("usleep", pthread::yield_pending, pthread::yield_),
+    visible("sleep", pthread::yield_pending, pthread::yield_),
+    local("pthread_attr_init", pthread::attr_noop),
+    local("pthread_attr_destroy", pthread::attr_noop),
+];
+
+/// The model for external function `name`.
+pub fn lookup(name: &str) -> Option<&'static Model> {
+    MODELS.iter().find(|m| m.name == name)
+}

@@ -1,0 +1,361 @@
+//! POSIX threads: thread lifecycle, mutexes, condition variables, yields.
+//!
+//! A `pthread_t` holds the thread id plus one, so that no thread's handle
+//! is zero. Misuse that POSIX leaves undefined is a `pthread-misuse`
+//! finding; relocking a normal mutex is a deadlock.
+
+use super::{Call, Ret};
+use crate::machine::{Machine, Stop};
+use crate::sync::{MUTEX_KIND_OFFSET, PTHREAD_MUTEX_ERRORCHECK, PTHREAD_MUTEX_RECURSIVE};
+use crate::thread::ThreadState;
+use crate::value::Value;
+use weft_core::{BugKind, EventKind, Tid};
+use weft_ir::Code;
+
+type Pending = Result<Option<EventKind>, Stop>;
+type Run = Result<Ret, Stop>;
+
+const EBUSY: u128 = 16;
+const EDEADLK: u128 = 35;
+
+fn ok() -> Run {
+    Ok(Ret::Value(Value::ZERO))
+}
+
+fn misuse(m: &Machine, msg: impl Into<String>) -> Stop {
+    m.bug(BugKind::PthreadMisuse, msg)
+}
+
+fn handle_to_tid(h: u128) -> Tid {
+    (h as Tid).wrapping_sub(1)
+}
+
+fn write(m: &mut Machine, a: u64, size: u64, v: u128) -> Result<(), Stop> {
+    m.mem.write_int(a, size, Some(v)).map_err(|e| m.mem_bug(e, true))
+}
+
+// ---- threads ----------------------------------------------------------
+
+pub fn create_pending(m: &Machine, c: &Call) -> Pending {
+    Ok(Some(EventKind::Spawn { child: m.child_id(c.tid) }))
+}
+
+pub fn create(m: &mut Machine, c: &Call) -> Run {
+    let f = match weft_ir::addr::decode(c.addr(2)) {
+        (id, 0) if id.space == 0 => m.prog.module.code_at(id.index),
+        _ => None,
+    };
+    let Some(Code::Func(f)) = f else {
+        return Err(m.bug(BugKind::Memory, "pthread_create with an invalid start routine"));
+    };
+    let arg = c.args.get(3).cloned().unwrap_or(Value::ZERO);
+    m.mem.escape_addr(arg.bits_or_zero() as u64);
+    let child = m.spawn(c.tid, f, arg);
+    if c.addr(0) != 0 {
+        write(m, c.addr(0), 8, child as u128 + 1)?;
+    }
+    m.last = Some(EventKind::Spawn { child });
+    ok()
+}
+
+pub fn join_pending(_: &Machine, c: &Call) -> Pending {
+    Ok(Some(EventKind::Join { child: handle_to_tid(c.arg(0)) }))
+}
+
+pub fn join(m: &mut Machine, c: &Call) -> Run {
+    let child = handle_to_tid(c.arg(0));
+    let Some(Some(t)) = m.threads.get(child as usize) else {
+        return Err(misuse(m, "pthread_join of a thread that does not exist"));
+    };
+    if child == c.tid {
+        return Err(misuse(m, "a thread joins itself"));
+    }
+    if t.detached {
+        return Err(misuse(m, format!("pthread_join of detached thread {child}")));
+    }
+    if t.joined {
+        return Err(misuse(m, format!("thread {child} is joined twice")));
+    }
+    let retval = t.retval;
+    m.thread_mut(child).joined = true;
+    if c.addr(1) != 0 {
+        write(m, c.addr(1), 8, retval as u128)?;
+    }
+    m.last = Some(EventKind::Join { child });
+    ok()
+}
+
+pub fn exit_pending(_: &Machine, _: &Call) -> Pending {
+    Ok(Some(EventKind::Exit))
+}
+
+pub fn exit(m: &mut Machine, c: &Call) -> Run {
+    m.finish_thread(c.tid, c.addr(0));
+    m.last = Some(EventKind::Exit);
+    Ok(Ret::Done)
+}
+
+pub fn detach_pending(_: &Machine, c: &Call) -> Pending {
+    Ok(Some(EventKind::Detach { child: handle_to_tid(c.arg(0)) }))
+}
+
+pub fn detach(m: &mut Machine, c: &Call) -> Run {
+    let child = handle_to_tid(c.arg(0));
+    let Some(Some(t)) = m.threads.get(child as usize) else {
+        return Err(misuse(m, "pthread_detach of a thread that does not exist"));
+    };
+    if t.detached || t.joined {
+        return Err(misuse(m, format!("pthread_detach of thread {child}, which is already detached or joined")));
+    }
+    m.thread_mut(child).detached = true;
+    m.last = Some(EventKind::Detach { child });
+    ok()
+}
+
+pub fn self_(_: &mut Machine, c: &Call) -> Run {
+    Ok(Ret::Value(Value::Int(c.tid as u128 + 1)))
+}
+
+pub fn equal(_: &mut Machine, c: &Call) -> Run {
+    Ok(Ret::Value(Value::from_bool(c.arg(0) == c.arg(1))))
+}
+
+pub fn attr_noop(_: &mut Machine, _: &Call) -> Run {
+    ok()
+}
+
+// ---- mutexes -----------------------------------------------------------
+
+pub fn mutexattr_init(m: &mut Machine, c: &Call) -> Run {
+    write(m, c.addr(0), 4, 0)?;
+    ok()
+}
+
+pub fn mutexattr_destroy(_: &mut Machine, _: &Call) -> Run {
+    ok()
+}
+
+pub fn mutexattr_settype(m: &mut Machine, c: &Call) -> Run {
+    if c.arg(1) > 3 {
+        return Ok(Ret::Value(Value::Int(22)));
+    }
+    write(m, c.addr(0), 4, c.arg(1))?;
+    ok()
+}
+
+pub fn mutexattr_gettype(m: &mut Machine, c: &Call) -> Run {
+    let k = m.mem.read_int(c.addr(0), 4).map_err(|e| m.mem_bug(e, false))?.unwrap_or(0);
+    write(m, c.addr(1), 4, k)?;
+    ok()
+}
+
+pub fn mutex_init_pending(_: &Machine, c: &Call) -> Pending {
+    Ok(Some(EventKind::MutexInit { mutex: c.addr(0) }))
+}
+
+pub fn mutex_init(m: &mut Machine, c: &Call) -> Run {
+    let mx = c.addr(0);
+    if m.sync.owner(mx).is_some() {
+        return Err(misuse(m, "pthread_mutex_init of a locked mutex"));
+    }
+    let kind = match c.addr(1) {
+        0 => 0,
+        a => m.mem.read_int(a, 4).map_err(|e| m.mem_bug(e, false))?.unwrap_or(0),
+    };
+    write(m, mx + MUTEX_KIND_OFFSET, 4, kind)?;
+    *m.sync.mutex_mut(mx) = Default::default();
+    m.last = Some(EventKind::MutexInit { mutex: mx });
+    ok()
+}
+
+pub fn mutex_destroy_pending(_: &Machine, c: &Call) -> Pending {
+    Ok(Some(EventKind::MutexDestroy { mutex: c.addr(0) }))
+}
+
+pub fn mutex_destroy(m: &mut Machine, c: &Call) -> Run {
+    let mx = c.addr(0);
+    check_not_destroyed(m, mx, "pthread_mutex_destroy")?;
+    if let Some(o) = m.sync.owner(mx) {
+        return Err(misuse(m, format!("destroying a mutex that thread {o} holds")));
+    }
+    m.sync.mutex_mut(mx).destroyed = true;
+    m.last = Some(EventKind::MutexDestroy { mutex: mx });
+    ok()
+}
+
+fn check_not_destroyed(m: &Machine, mx: u64, what: &str) -> Result<(), Stop> {
+    match m.sync.mutex(mx) {
+        Some(s) if s.destroyed => Err(misuse(m, format!("{what} on a destroyed mutex"))),
+        _ => Ok(()),
+    }
+}
+
+pub fn lock_pending(_: &Machine, c: &Call) -> Pending {
+    Ok(Some(EventKind::Lock { mutex: c.addr(0) }))
+}
+
+pub fn lock(m: &mut Machine, c: &Call) -> Run {
+    let mx = c.addr(0);
+    m.mem.check(mx, 1, true).map_err(|e| m.mem_bug(e, true))?;
+    check_not_destroyed(m, mx, "pthread_mutex_lock")?;
+    m.last = Some(EventKind::Lock { mutex: mx });
+    if m.sync.owner(mx) == Some(c.tid) {
+        if m.mutex_kind(mx) == PTHREAD_MUTEX_ERRORCHECK {
+            return Ok(Ret::Value(Value::Int(EDEADLK)));
+        }
+        m.sync.mutex_mut(mx).count += 1;
+        return ok();
+    }
+    let s = m.sync.mutex_mut(mx);
+    s.owner = Some(c.tid);
+    s.count = 1;
+    ok()
+}
+
+pub fn trylock_pending(_: &Machine, c: &Call) -> Pending {
+    Ok(Some(EventKind::TryLock { mutex: c.addr(0), acquired: false }))
+}
+
+pub fn trylock(m: &mut Machine, c: &Call) -> Run {
+    let mx = c.addr(0);
+    check_not_destroyed(m, mx, "pthread_mutex_trylock")?;
+    let owner = m.sync.owner(mx);
+    let recursive = m.mutex_kind(mx) == PTHREAD_MUTEX_RECURSIVE;
+    let acquired = owner.is_none() || (owner == Some(c.tid) && recursive);
+    if acquired {
+        let s = m.sync.mutex_mut(mx);
+        s.owner = Some(c.tid);
+        s.count += 1;
+    }
+    m.last = Some(EventKind::TryLock { mutex: mx, acquired });
+    Ok(Ret::Value(Value::Int(if acquired { 0 } else { EBUSY })))
+}
+
+pub fn unlock_pending(_: &Machine, c: &Call) -> Pending {
+    Ok(Some(EventKind::Unlock { mutex: c.addr(0) }))
+}
+
+pub fn unlock(m: &mut Machine, c: &Call) -> Run {
+    let mx = c.addr(0);
+    check_not_destroyed(m, mx, "pthread_mutex_unlock")?;
+    match m.sync.owner(mx) {
+        Some(o) if o == c.tid => {}
+        Some(o) => return Err(misuse(m, format!("unlock of a mutex held by thread {o}, not by the caller"))),
+        None => return Err(misuse(m, "unlock of a mutex that is not locked")),
+    }
+    let s = m.sync.mutex_mut(mx);
+    s.count -= 1;
+    if s.count == 0 {
+        s.owner = None;
+    }
+    m.last = Some(EventKind::Unlock { mutex: mx });
+    ok()
+}
+
+// ---- condition variables ---------------------------------------------------
+
+pub fn cond_init_pending(_: &Machine, c: &Call) -> Pending {
+    Ok(Some(EventKind::CondInit { cond: c.addr(0) }))
+}
+
+pub fn cond_init(m: &mut Machine, c: &Call) -> Run {
+    if !m.sync.waiters(c.addr(0)).is_empty() {
+        return Err(misuse(m, "pthread_cond_init of a condition variable with waiters"));
+    }
+    *m.sync.cond_mut(c.addr(0)) = Default::default();
+    m.last = Some(EventKind::CondInit { cond: c.addr(0) });
+    ok()
+}
+
+pub fn cond_destroy_pending(_: &Machine, c: &Call) -> Pending {
+    Ok(Some(EventKind::CondDestroy { cond: c.addr(0) }))
+}
+
+pub fn cond_destroy(m: &mut Machine, c: &Call) -> Run {
+    if !m.sync.waiters(c.addr(0)).is_empty() {
+        return Err(misuse(m, "destroying a condition variable that threads wait on"));
+    }
+    m.sync.cond_mut(c.addr(0)).destroyed = true;
+    m.last = Some(EventKind::CondDestroy { cond: c.addr(0) });
+    ok()
+}
+
+pub fn cond_wait_pending(m: &Machine, c: &Call) -> Pending {
+    let (cond, mutex) = (c.addr(0), c.addr(1));
+    Ok(Some(match m.thread(c.tid).state {
+        ThreadState::Running => EventKind::CondWait { cond, mutex },
+        _ => EventKind::CondWake { cond, mutex },
+    }))
+}
+
+/// Phase one releases the mutex and waits; phase two (once signalled and
+/// the mutex is free) reacquires it and returns.
+pub fn cond_wait(m: &mut Machine, c: &Call) -> Run {
+    let (cond, mutex) = (c.addr(0), c.addr(1));
+    if matches!(m.thread(c.tid).state, ThreadState::Woken { .. }) {
+        let s = m.sync.mutex_mut(mutex);
+        s.owner = Some(c.tid);
+        s.count = 1;
+        m.thread_mut(c.tid).state = ThreadState::Running;
+        m.last = Some(EventKind::CondWake { cond, mutex });
+        return ok();
+    }
+    if m.sync.cond_mut(cond).destroyed {
+        return Err(misuse(m, "pthread_cond_wait on a destroyed condition variable"));
+    }
+    if m.sync.owner(mutex) != Some(c.tid) {
+        return Err(misuse(m, "pthread_cond_wait with a mutex the thread does not hold"));
+    }
+    let s = m.sync.mutex_mut(mutex);
+    s.owner = None;
+    s.count = 0;
+    m.sync.cond_mut(cond).waiters.push(c.tid);
+    m.thread_mut(c.tid).state = ThreadState::Waiting { cond };
+    m.last = Some(EventKind::CondWait { cond, mutex });
+    Ok(Ret::Stay)
+}
+
+pub fn signal_pending(_: &Machine, c: &Call) -> Pending {
+    Ok(Some(EventKind::Signal { cond: c.addr(0), woke: None }))
+}
+
+pub fn signal(m: &mut Machine, c: &Call) -> Run {
+    let cond = c.addr(0);
+    let waiters = &mut m.sync.cond_mut(cond).waiters;
+    let woke = if waiters.is_empty() {
+        None
+    } else {
+        let i = (c.alt as usize).min(waiters.len() - 1);
+        Some(waiters.remove(i))
+    };
+    if let Some(t) = woke {
+        m.thread_mut(t).state = ThreadState::Woken { cond };
+    }
+    m.last = Some(EventKind::Signal { cond, woke });
+    ok()
+}
+
+pub fn broadcast_pending(_: &Machine, c: &Call) -> Pending {
+    Ok(Some(EventKind::Broadcast { cond: c.addr(0), woke: 0 }))
+}
+
+pub fn broadcast(m: &mut Machine, c: &Call) -> Run {
+    let cond = c.addr(0);
+    let waiters = std::mem::take(&mut m.sync.cond_mut(cond).waiters);
+    for &t in &waiters {
+        m.thread_mut(t).state = ThreadState::Woken { cond };
+    }
+    m.last = Some(EventKind::Broadcast { cond, woke: waiters.len() as u32 });
+    ok()
+}
+
+// ---- yielding -------------------------------------------------------------
+
+pub fn yield_pending(_: &Machine, _: &Call) -> Pending {
+    Ok(Some(EventKind::Yield))
+}
+
+pub fn yield_(m: &mut Machine, _: &Call) -> Run {
+    m.last = Some(EventKind::Yield);
+    ok()
+}

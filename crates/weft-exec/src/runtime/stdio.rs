@@ -1,0 +1,303 @@
+//! Output: `printf`, `vprintf`, `puts`, `putchar`. Output is captured per
+//! thread, in order, and shown in reports.
+
+use super::{Call, Ret};
+use crate::machine::{Machine, Stop};
+use crate::value::{mask, sext, Value};
+
+/// Where `printf` takes its variadic arguments from.
+enum Args<'a> {
+    Values(&'a [Value], usize),
+    /// An x86-64 overflow area, read in 8-byte slots.
+    Area(u64),
+}
+
+impl Args<'_> {
+    fn next(&mut self, m: &Machine) -> u128 {
+        match self {
+            Args::Values(v, i) => {
+                *i += 1;
+                v.get(*i - 1).map(|x| x.bits_or_zero()).unwrap_or(0)
+            }
+            Args::Area(a) => {
+                let v = m.mem.read_int(*a, 8).ok().flatten().unwrap_or(0);
+                *a += 8;
+                v
+            }
+        }
+    }
+}
+
+pub fn printf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    let fmt = m.mem.read_cstr(c.addr(0)).map_err(|e| m.mem_bug(e, false))?;
+    let text = format(m, &fmt, Args::Values(c.args, 1));
+    emit(m, c, text)
+}
+
+pub fn vprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    let fmt = m.mem.read_cstr(c.addr(0)).map_err(|e| m.mem_bug(e, false))?;
+    let area = m.mem.read_int(c.addr(1) + 8, 8).map_err(|e| m.mem_bug(e, false))?.unwrap_or(0);
+    let text = format(m, &fmt, Args::Area(area as u64));
+    emit(m, c, text)
+}
+
+pub fn puts(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    let mut s = m.mem.read_cstr(c.addr(0)).map_err(|e| m.mem_bug(e, false))?;
+    s.push(b'\n');
+    emit(m, c, s)
+}
+
+pub fn putchar(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    let ch = c.arg(0) as u8;
+    m.print(c.tid, &String::from_utf8_lossy(&[ch]));
+    Ok(Ret::Value(Value::Int(ch as u128)))
+}
+
+fn emit(m: &mut Machine, c: &Call, text: Vec<u8>) -> Result<Ret, Stop> {
+    let n = text.len();
+    m.print(c.tid, &String::from_utf8_lossy(&text));
+    Ok(Ret::Value(Value::Int(n as u128)))
+}
+
+/// One parsed conversion specification.
+#[derive(Default)]
+struct Spec {
+    left: bool,
+    plus: bool,
+    space: bool,
+    alt: bool,
+    zero: bool,
+    width: usize,
+    prec: Option<usize>,
+    /// Integer width in bits from the length modifier.
+    bits: u32,
+}
+
+fn format(m: &Machine, fmt: &[u8], mut args: Args) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < fmt.len() {
+        if fmt[i] != b'%' {
+            out.push(fmt[i]);
+            i += 1;
+            continue;
+        }
+        i += 1;
+        let (spec, conv, next) = parse_spec(m, fmt, i, &mut args);
+        i = next;
+        let body = convert(m, &spec, conv, &mut args);
+        pad(&mut out, &spec, body, conv);
+    }
+    out
+}
+
+fn parse_spec(m: &Machine, fmt: &[u8], mut i: usize, args: &mut Args) -> (Spec, u8, usize) {
+    let mut s = Spec { bits: 32, ..Spec::default() };
+    while i < fmt.len() {
+        match fmt[i] {
+            b'-' => s.left = true,
+            b'+' => s.plus = true,
+            b' ' => s.space = true,
+            b'#' => s.alt = true,
+            b'0' => s.zero = true,
+            _ => break,
+        }
+        i += 1;
+    }
+    if fmt.get(i) == Some(&b'*') {
+        let w = sext(args.next(m), 32);
+        s.left |= w < 0;
+        s.width = w.unsigned_abs() as usize;
+        i += 1;
+    }
+    while let Some(d) = fmt.get(i).filter(|c| c.is_ascii_digit()) {
+        s.width = s.width * 10 + (d - b'0') as usize;
+        i += 1;
+    }
+    if fmt.get(i) == Some(&b'.') {
+        i += 1;
+        let mut p = 0usize;
+        if fmt.get(i) == Some(&b'*') {
+            p = sext(args.next(m), 32).max(0) as usize;
+            i += 1;
+        }
+        while let Some(d) = fmt.get(i).filter(|c| c.is_ascii_digit()) {
+            p = p * 10 + (d - b'0') as usize;
+            i += 1;
+        }
+        s.prec = Some(p);
+    }
+    while let Some(&c) = fmt.get(i) {
+        s.bits = match c {
+            b'h' if s.bits == 16 => 8,
+            b'h' => 16,
+            b'l' | b'z' | b'j' | b't' | b'q' => 64,
+            b'L' => 64,
+            _ => break,
+        };
+        i += 1;
+    }
+    let conv = fmt.get(i).copied().unwrap_or(b'%');
+    (s, conv, i + 1)
+}
+
+fn convert(m: &Machine, s: &Spec, conv: u8, args: &mut Args) -> Vec<u8> {
+    match conv {
+        b'd' | b'i' => {
+            let v = sext(mask(args.next(m), s.bits), s.bits);
+            let sign = if v < 0 { "-" } else if s.plus { "+" } else if s.space { " " } else { "" };
+            number(sign, v.unsigned_abs().to_string(), s)
+        }
+        b'u' => number("", mask(args.next(m), s.bits).to_string(), s),
+        b'x' => prefixed(s, "0x", format!("{:x}", mask(args.next(m), s.bits))),
+        b'X' => prefixed(s, "0X", format!("{:X}", mask(args.next(m), s.bits))),
+        b'o' => prefixed(s, "0", format!("{:o}", mask(args.next(m), s.bits))),
+        b'c' => vec![args.next(m) as u8],
+        b's' => {
+            let a = args.next(m) as u64;
+            let mut bytes = if a == 0 { b"(null)".to_vec() } else { m.mem.read_cstr(a).unwrap_or_default() };
+            if let Some(p) = s.prec {
+                bytes.truncate(p);
+            }
+            bytes
+        }
+        b'p' => match args.next(m) as u64 {
+            0 => b"(nil)".to_vec(),
+            a => format!("{a:#x}").into_bytes(),
+        },
+        b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
+            let v = f64::from_bits(args.next(m) as u64);
+            float(v, s, conv).into_bytes()
+        }
+        b'%' => b"%".to_vec(),
+        b'n' => Vec::new(),
+        other => vec![b'%', other],
+    }
+}
+
+/// Applies precision (minimum digits) to an unsigned digit string.
+fn number(sign: &str, digits: String, s: &Spec) -> Vec<u8> {
+    let digits = match s.prec {
+        Some(0) if digits == "0" => String::new(),
+        Some(p) if digits.len() < p => format!("{}{digits}", "0".repeat(p - digits.len())),
+        _ => digits,
+    };
+    format!("{sign}{digits}").into_bytes()
+}
+
+fn prefixed(s: &Spec, prefix: &str, digits: String) -> Vec<u8> {
+    let zero = digits == "0";
+    let body = number("", digits, s);
+    if s.alt && !zero && !(prefix == "0" && body.starts_with(b"0")) {
+        let mut v = prefix.as_bytes().to_vec();
+        v.extend(body);
+        v
+    } else {
+        body
+    }
+}
+
+fn pad(out: &mut Vec<u8>, s: &Spec, body: Vec<u8>, conv: u8) {
+    let fill = s.width.saturating_sub(body.len());
+    if s.left {
+        out.extend(&body);
+        out.extend(std::iter::repeat_n(b' ', fill));
+        return;
+    }
+    let numeric = b"diuxXofFeEgG".contains(&conv);
+    let finite = !body.iter().any(|c| c.is_ascii_alphabetic() && b"nNiI".contains(c) && numeric && conv != b'x' && conv != b'X');
+    if s.zero && numeric && (s.prec.is_none() || b"fFeEgG".contains(&conv)) && finite {
+        let sign_len = body.iter().take_while(|c| b"+- ".contains(c)).count();
+        let prefix_len = if body[sign_len..].starts_with(b"0x") || body[sign_len..].starts_with(b"0X") { 2 } else { 0 };
+        let split = sign_len + prefix_len;
+        out.extend(&body[..split]);
+        out.extend(std::iter::repeat_n(b'0', fill));
+        out.extend(&body[split..]);
+    } else {
+        out.extend(std::iter::repeat_n(b' ', fill));
+        out.extend(&body);
+    }
+}
+
+/// C-style floating-point conversion.
+fn float(v: f64, s: &Spec, conv: u8) -> String {
+    let upper = conv.is_ascii_uppercase();
+    let sign = if v.is_sign_negative() && !(v.is_nan()) {
+        "-"
+    } else if v.is_nan() && v.is_sign_negative() {
+        "-"
+    } else if s.plus {
+        "+"
+    } else if s.space {
+        " "
+    } else {
+        ""
+    };
+    let a = v.abs();
+    let body = if a.is_nan() {
+        "nan".to_string()
+    } else if a.is_infinite() {
+        "inf".to_string()
+    } else {
+        let p = s.prec.unwrap_or(6);
+        match conv.to_ascii_lowercase() {
+            b'f' => fixed(a, p, s.alt),
+            b'e' => exp(a, p, s.alt),
+            b'a' => exp(a, p, s.alt),
+            _ => general(a, p, s.alt),
+        }
+    };
+    let text = format!("{sign}{body}");
+    if upper {
+        text.to_uppercase()
+    } else {
+        text
+    }
+}
+
+fn fixed(a: f64, p: usize, alt: bool) -> String {
+    let mut t = format!("{a:.p$}");
+    if alt && p == 0 {
+        t.push('.');
+    }
+    t
+}
+
+fn exp(a: f64, p: usize, alt: bool) -> String {
+    let t = format!("{a:.p$e}");
+    let (mant, e) = t.split_once('e').unwrap_or((&t, "0"));
+    let e: i32 = e.parse().unwrap_or(0);
+    let dot = if alt && p == 0 { "." } else { "" };
+    format!("{mant}{dot}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs())
+}
+
+fn general(a: f64, p: usize, alt: bool) -> String {
+    let p = p.max(1);
+    let x = if a == 0.0 {
+        0
+    } else {
+        let t = format!("{a:.*e}", p - 1);
+        t.split_once('e').and_then(|(_, e)| e.parse::<i32>().ok()).unwrap_or(0)
+    };
+    let t = if (x as i64) < p as i64 && x >= -4 {
+        fixed(a, (p as i64 - 1 - x as i64) as usize, alt)
+    } else {
+        exp(a, p - 1, alt)
+    };
+    if alt {
+        return t;
+    }
+    strip_zeros(t)
+}
+
+fn strip_zeros(t: String) -> String {
+    let (mant, e) = match t.find('e') {
+        Some(i) => (&t[..i], &t[i..]),
+        None => (&t[..], ""),
+    };
+    if !mant.contains('.') {
+        return t.clone();
+    }
+    let m = mant.trim_end_matches('0').trim_end_matches('.');
+    format!("{m}{e}")
+}

@@ -1,0 +1,69 @@
+//! Threads and their call stacks.
+
+use crate::value::Value;
+use smallvec::SmallVec;
+use weft_core::Event;
+use weft_ir::{BlockId, FuncId, Reg};
+
+/// One activation record.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    pub func: FuncId,
+    pub block: BlockId,
+    /// Index of the current instruction in the function's `insts`.
+    pub ip: u32,
+    pub regs: Vec<Value>,
+    /// Stack objects to kill on return.
+    pub allocas: SmallVec<[u64; 4]>,
+    /// Address of the variadic-argument area, if the function is variadic.
+    pub va_area: Option<u64>,
+    /// Where the caller wants the return value.
+    pub ret_dst: Option<Reg>,
+    /// The function is `__VERIFIER_atomic_*`.
+    pub atomic: bool,
+}
+
+/// Where a thread is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThreadState {
+    Running,
+    /// In `pthread_cond_wait`, waiting for a signal.
+    Waiting { cond: u64 },
+    /// Signalled; must reacquire its mutex to return from the wait.
+    Woken { cond: u64 },
+    Finished,
+}
+
+#[derive(Clone, Debug)]
+pub struct Thread {
+    pub frames: Vec<Frame>,
+    pub state: ThreadState,
+    /// The next visible operation, once the thread has run up to it.
+    pub pending: Option<Event>,
+    pub retval: u64,
+    pub detached: bool,
+    pub joined: bool,
+    /// Threads created so far (names the next child).
+    pub children: u32,
+    /// Nesting depth of `__VERIFIER_atomic_begin` and atomic functions.
+    pub atomic_depth: u32,
+}
+
+impl Thread {
+    pub fn new(frame: Frame) -> Thread {
+        Thread {
+            frames: vec![frame],
+            state: ThreadState::Running,
+            pending: None,
+            retval: 0,
+            detached: false,
+            joined: false,
+            children: 0,
+            atomic_depth: 0,
+        }
+    }
+
+    pub fn finished(&self) -> bool {
+        self.state == ThreadState::Finished
+    }
+}

@@ -1,0 +1,119 @@
+//! What an exploration produced: statistics and findings.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+use weft_core::{Bug, Event, LimitKind, Output, Status, Tid};
+
+/// One scheduling decision: a thread and which alternative of its event.
+pub type Choice = (Tid, u32);
+
+/// A bug together with everything needed to show and replay it.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    pub bug: Bug,
+    pub schedule: Vec<Choice>,
+    pub trace: Vec<Event>,
+    pub output: Vec<Output>,
+}
+
+/// Counters over one exploration.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    /// Executions that ran to an end (normal exit or bug).
+    pub executions: u64,
+    /// Executions cut short without a bug, by reason.
+    pub blocked_by: BTreeMap<String, u64>,
+    /// Visible events executed, over all executions.
+    pub events: u64,
+    pub elapsed: Duration,
+}
+
+impl Stats {
+    pub fn blocked(&self) -> u64 {
+        self.blocked_by.values().sum()
+    }
+}
+
+/// The result of an exploration.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub stats: Stats,
+    pub findings: Vec<Finding>,
+    /// The first bound that was hit, if any (the verdict is then incomplete
+    /// unless a bug was found).
+    pub limit: Option<LimitKind>,
+    /// Output of the first execution (for programs without bugs).
+    pub first_output: Vec<Output>,
+}
+
+/// Bookkeeping shared by the strategies: counting executions, collecting
+/// deduplicated findings and checking bounds.
+pub(crate) struct Recorder<'c> {
+    pub summary: Summary,
+    cfg: &'c crate::Config,
+    start: Instant,
+}
+
+impl<'c> Recorder<'c> {
+    pub fn new(cfg: &'c crate::Config) -> Recorder<'c> {
+        Recorder { summary: Summary::default(), cfg, start: Instant::now() }
+    }
+
+    /// Records the end of one execution. Returns false when exploration
+    /// must stop (first bug found, or a bound hit).
+    pub fn finish<F>(&mut self, status: &Status, output: &[Output], make_finding: F) -> bool
+    where
+        F: FnOnce(Bug) -> Finding,
+    {
+        let s = &mut self.summary;
+        if s.stats.executions == 0 && s.stats.blocked() == 0 {
+            s.first_output = output.to_vec();
+        }
+        match status {
+            Status::Bug(b) => {
+                s.stats.executions += 1;
+                let dup = s.findings.iter().any(|f| f.bug.kind == b.kind && f.bug.loc == b.loc);
+                if !dup {
+                    s.findings.push(make_finding((**b).clone()));
+                }
+                if !self.cfg.keep_going {
+                    return false;
+                }
+            }
+            Status::Exited(_) | Status::Running => s.stats.executions += 1,
+            Status::Blocked(r) => *s.stats.blocked_by.entry(format!("{r:?}").to_lowercase()).or_default() += 1,
+            Status::Limit(l) => {
+                *s.stats.blocked_by.entry(l.as_str().to_string()).or_default() += 1;
+                s.limit.get_or_insert(*l);
+            }
+        }
+        self.within_bounds()
+    }
+
+    fn within_bounds(&mut self) -> bool {
+        let s = &mut self.summary;
+        let done = s.stats.executions + s.stats.blocked();
+        if self.cfg.max_executions.is_some_and(|m| done >= m) {
+            s.limit = Some(LimitKind::MaxExecutions);
+            return false;
+        }
+        if self.cfg.timeout.is_some_and(|t| self.start.elapsed() >= t) {
+            s.limit = Some(LimitKind::Timeout);
+            return false;
+        }
+        true
+    }
+
+    pub fn event(&mut self) {
+        self.summary.stats.events += 1;
+    }
+
+    pub fn into_summary(mut self, complete: bool) -> Summary {
+        if complete && self.summary.limit == Some(LimitKind::MaxExecutions) {
+            // The bound was reached exactly as the search space ran out.
+            self.summary.limit = None;
+        }
+        self.summary.stats.elapsed = self.start.elapsed();
+        self.summary
+    }
+}

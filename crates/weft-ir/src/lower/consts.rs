@@ -1,0 +1,121 @@
+//! Constant folding: constants and constant expressions become immediates
+//! (with addresses resolved) or entries of the aggregate constant pool.
+
+use super::{types::lower_type, Ctx};
+use crate::{ConstVal, Operand, Ty};
+use llvm_ir::constant::Float;
+use llvm_ir::Constant;
+use weft_core::Loc;
+
+/// Lowers a constant used as an operand.
+pub(crate) fn const_operand(cx: &mut Ctx, c: &llvm_ir::ConstantRef, loc: Loc) -> Operand {
+    match const_val(cx, c, loc) {
+        Some(ConstVal::Int(v)) => Operand::Imm(v),
+        Some(ConstVal::Undef) => Operand::Undef,
+        Some(agg) => {
+            cx.consts.push(agg);
+            Operand::Const(cx.consts.len() as u32 - 1)
+        }
+        None => {
+            cx.unsupported(format!("constant expression `{c}`"), loc);
+            Operand::Undef
+        }
+    }
+}
+
+fn mask(v: u128, bits: u32) -> u128 {
+    if bits >= 128 {
+        v
+    } else {
+        v & ((1u128 << bits) - 1)
+    }
+}
+
+fn int_of(cx: &mut Ctx, c: &llvm_ir::ConstantRef, loc: Loc) -> Option<u128> {
+    match const_val(cx, c, loc)? {
+        ConstVal::Int(v) => Some(v),
+        _ => None,
+    }
+}
+
+/// Folds a constant; `None` if it is not supported.
+pub(crate) fn const_val(cx: &mut Ctx, c: &llvm_ir::ConstantRef, loc: Loc) -> Option<ConstVal> {
+    use Constant as C;
+    Some(match c.as_ref() {
+        C::Int { value, .. } => ConstVal::Int(*value as u128),
+        C::Float(Float::Single(f)) => ConstVal::Int(f.to_bits() as u128),
+        C::Float(Float::Double(f)) => ConstVal::Int(f.to_bits() as u128),
+        C::Float(_) => return None,
+        C::Null(_) => ConstVal::Int(0),
+        C::AggregateZero(t) => zero_of(&lower_type(cx, t)),
+        C::Struct { values, .. } => agg(cx, values, loc)?,
+        C::Array { elements, .. } => agg(cx, elements, loc)?,
+        C::Undef(_) | C::Poison(_) => ConstVal::Undef,
+        C::GlobalReference { name, .. } => {
+            let n = super::name_str(name);
+            ConstVal::Int(cx.symbol_addr(&n, loc) as u128)
+        }
+        C::Add(a) => ConstVal::Int(int_of(cx, &a.operand0, loc)?.wrapping_add(int_of(cx, &a.operand1, loc)?)),
+        C::Sub(a) => ConstVal::Int(int_of(cx, &a.operand0, loc)?.wrapping_sub(int_of(cx, &a.operand1, loc)?)),
+        C::Mul(a) => ConstVal::Int(int_of(cx, &a.operand0, loc)?.wrapping_mul(int_of(cx, &a.operand1, loc)?)),
+        C::Xor(a) => ConstVal::Int(int_of(cx, &a.operand0, loc)? ^ int_of(cx, &a.operand1, loc)?),
+        C::PtrToInt(p) => {
+            let bits = lower_type(cx, &p.to_type).bits();
+            ConstVal::Int(mask(int_of(cx, &p.operand, loc)?, bits))
+        }
+        C::IntToPtr(p) => ConstVal::Int(mask(int_of(cx, &p.operand, loc)?, 64)),
+        C::Trunc(p) => {
+            let bits = lower_type(cx, &p.to_type).bits();
+            ConstVal::Int(mask(int_of(cx, &p.operand, loc)?, bits))
+        }
+        C::BitCast(p) => const_val(cx, &p.operand, loc)?,
+        C::AddrSpaceCast(p) => const_val(cx, &p.operand, loc)?,
+        C::GetElementPtr(g) => {
+            let base = int_of(cx, &g.address, loc)? as u64;
+            let off = *cx.gep_offsets.get(&super::gep_table::describe(c)?)?;
+            ConstVal::Int(base.wrapping_add(off as u64) as u128)
+        }
+        _ => return None,
+    })
+}
+
+pub(crate) fn sext(v: u128, bits: u32) -> i64 {
+    if bits == 0 || bits >= 64 {
+        return v as i64;
+    }
+    let shift = 64 - bits;
+    ((v as u64) << shift) as i64 >> shift
+}
+
+fn agg(cx: &mut Ctx, items: &[llvm_ir::ConstantRef], loc: Loc) -> Option<ConstVal> {
+    let mut out = Vec::with_capacity(items.len());
+    for i in items {
+        out.push(const_val(cx, i, loc)?);
+    }
+    Some(ConstVal::Agg(out))
+}
+
+/// The all-zero value of a type.
+pub(crate) fn zero_of(ty: &Ty) -> ConstVal {
+    match ty {
+        Ty::Agg(l) => ConstVal::Agg(l.fields.iter().map(|(_, t)| zero_of(t)).collect()),
+        _ => ConstVal::Int(0),
+    }
+}
+
+/// Writes a constant's bytes (little-endian) into `buf` at `off`.
+pub(crate) fn write_const(buf: &mut [u8], off: u64, v: &ConstVal, ty: &Ty) {
+    match (v, ty) {
+        (ConstVal::Int(x), t) if !t.is_agg() => {
+            let n = t.size() as usize;
+            let bytes = x.to_le_bytes();
+            buf[off as usize..off as usize + n].copy_from_slice(&bytes[..n]);
+        }
+        (ConstVal::Agg(items), Ty::Agg(l)) => {
+            for (item, (foff, fty)) in items.iter().zip(&l.fields) {
+                write_const(buf, off + foff, item, fty);
+            }
+        }
+        _ => {} // undef: stays zero
+    }
+}

@@ -1,0 +1,164 @@
+//! Byte offsets of constant `getelementptr` expressions.
+//!
+//! `llvm-ir` 0.11 does not expose the source element type of a *constant*
+//! GEP, which opaque pointers make necessary to compute its offset. This
+//! module reads the bitcode a second time through the LLVM C API (read-only),
+//! computes each constant GEP's offset with LLVM's own data layout, and keys
+//! it by a structural descriptor that [`describe`] recomputes on the
+//! `llvm-ir` side.
+
+use llvm_sys::bit_reader::LLVMParseBitcodeInContext2;
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::target::*;
+use llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::ffi::CString;
+use std::path::Path;
+
+/// Descriptor → byte offset of that GEP relative to its base address.
+pub(crate) type GepTable = FxHashMap<String, i64>;
+
+/// Builds the table for the bitcode file at `path`. Returns an empty table
+/// if the file cannot be read (the caller reports that error separately).
+pub(crate) fn build(path: &Path) -> GepTable {
+    let mut table = GepTable::default();
+    let Ok(cpath) = CString::new(path.as_os_str().as_encoded_bytes()) else { return table };
+    // SAFETY: plain LLVM C API use; every object is owned by `ctx` and
+    // disposed of at the end; nothing escapes this function.
+    unsafe {
+        let ctx = LLVMContextCreate();
+        let mut buf: LLVMMemoryBufferRef = std::ptr::null_mut();
+        let mut err: *mut libc::c_char = std::ptr::null_mut();
+        if LLVMCreateMemoryBufferWithContentsOfFile(cpath.as_ptr(), &mut buf, &mut err) != 0 {
+            LLVMContextDispose(ctx);
+            return table;
+        }
+        let mut module: LLVMModuleRef = std::ptr::null_mut();
+        if LLVMParseBitcodeInContext2(ctx, buf, &mut module) == 0 {
+            let mut w = Walker { td: LLVMGetModuleDataLayout(module), seen: FxHashSet::default(), table: &mut table };
+            w.module(module);
+            LLVMDisposeModule(module);
+        }
+        LLVMDisposeMemoryBuffer(buf);
+        LLVMContextDispose(ctx);
+    }
+    table
+}
+
+struct Walker<'t> {
+    td: LLVMTargetDataRef,
+    seen: FxHashSet<usize>,
+    table: &'t mut GepTable,
+}
+
+impl Walker<'_> {
+    unsafe fn module(&mut self, m: LLVMModuleRef) {
+        let mut g = LLVMGetFirstGlobal(m);
+        while !g.is_null() {
+            let init = LLVMGetInitializer(g);
+            if !init.is_null() {
+                self.constant(init);
+            }
+            g = LLVMGetNextGlobal(g);
+        }
+        let mut f = LLVMGetFirstFunction(m);
+        while !f.is_null() {
+            let mut bb = LLVMGetFirstBasicBlock(f);
+            while !bb.is_null() {
+                let mut i = LLVMGetFirstInstruction(bb);
+                while !i.is_null() {
+                    for k in 0..LLVMGetNumOperands(i).max(0) as u32 {
+                        self.constant(LLVMGetOperand(i, k));
+                    }
+                    i = LLVMGetNextInstruction(i);
+                }
+                bb = LLVMGetNextBasicBlock(bb);
+            }
+            f = LLVMGetNextFunction(f);
+        }
+    }
+
+    unsafe fn constant(&mut self, v: LLVMValueRef) {
+        if v.is_null() || LLVMIsAConstant(v).is_null() || !LLVMIsAGlobalValue(v).is_null() {
+            return;
+        }
+        if !self.seen.insert(v as usize) {
+            return;
+        }
+        for k in 0..LLVMGetNumOperands(v).max(0) as u32 {
+            self.constant(LLVMGetOperand(v, k));
+        }
+        if !LLVMIsAConstantExpr(v).is_null() && LLVMGetConstOpcode(v) == LLVMOpcode::LLVMGetElementPtr {
+            if let (Some(d), Some(off)) = (desc(v), self.offset(v)) {
+                self.table.insert(d, off);
+            }
+        }
+    }
+
+    unsafe fn offset(&self, v: LLVMValueRef) -> Option<i64> {
+        let mut ty = LLVMGetGEPSourceElementType(v);
+        let n = LLVMGetNumOperands(v) as u32;
+        let mut off: i64 = 0;
+        for k in 1..n {
+            let idx = LLVMGetOperand(v, k);
+            if LLVMIsAConstantInt(idx).is_null() {
+                return None;
+            }
+            let i = LLVMConstIntGetSExtValue(idx);
+            if k == 1 {
+                off = off.wrapping_add(i.wrapping_mul(LLVMABISizeOfType(self.td, ty) as i64));
+                continue;
+            }
+            match LLVMGetTypeKind(ty) {
+                LLVMTypeKind::LLVMStructTypeKind => {
+                    off = off.wrapping_add(LLVMOffsetOfElement(self.td, ty, i as u32) as i64);
+                    ty = LLVMStructGetTypeAtIndex(ty, i as u32);
+                }
+                LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind => {
+                    ty = LLVMGetElementType(ty);
+                    off = off.wrapping_add(i.wrapping_mul(LLVMABISizeOfType(self.td, ty) as i64));
+                }
+                _ => return None,
+            }
+        }
+        Some(off)
+    }
+}
+
+unsafe fn desc(v: LLVMValueRef) -> Option<String> {
+    if !LLVMIsAGlobalValue(v).is_null() {
+        let mut len = 0usize;
+        let p = LLVMGetValueName2(v, &mut len);
+        let bytes = std::slice::from_raw_parts(p as *const u8, len);
+        return Some(format!("@{}", String::from_utf8_lossy(bytes)));
+    }
+    if !LLVMIsAConstantInt(v).is_null() {
+        return Some(LLVMConstIntGetSExtValue(v).to_string());
+    }
+    if !LLVMIsAConstantExpr(v).is_null() && LLVMGetConstOpcode(v) == LLVMOpcode::LLVMGetElementPtr {
+        let mut parts = Vec::new();
+        for k in 0..LLVMGetNumOperands(v) as u32 {
+            parts.push(desc(LLVMGetOperand(v, k))?);
+        }
+        return Some(format!("gep({})", parts.join(",")));
+    }
+    None
+}
+
+/// The same descriptor, computed from an `llvm-ir` constant.
+pub(crate) fn describe(c: &llvm_ir::Constant) -> Option<String> {
+    use llvm_ir::Constant as C;
+    match c {
+        C::GlobalReference { name, .. } => Some(format!("@{}", super::name_str(name))),
+        C::Int { bits, value } => Some(super::consts::sext(*value as u128, *bits).to_string()),
+        C::GetElementPtr(g) => {
+            let mut parts = vec![describe(&g.address)?];
+            for i in &g.indices {
+                parts.push(describe(i)?);
+            }
+            Some(format!("gep({})", parts.join(",")))
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,65 @@
+//! Type lowering: sizes and offsets for the x86-64 data layout.
+
+use super::Ctx;
+use crate::ty::{align_to, Layout};
+use crate::Ty;
+use llvm_ir::types::{FPType, NamedStructDef, Type};
+use llvm_ir::TypeRef;
+use std::sync::Arc;
+use weft_core::Loc;
+
+/// Lowers an LLVM type. Unsupported types are recorded and lowered as `i8`.
+pub(crate) fn lower_type(cx: &mut Ctx, t: &TypeRef) -> Ty {
+    lower_type_at(cx, t, Loc::UNKNOWN)
+}
+
+pub(crate) fn lower_type_at(cx: &mut Ctx, t: &TypeRef, loc: Loc) -> Ty {
+    match t.as_ref() {
+        Type::VoidType => Ty::Void,
+        Type::IntegerType { bits } if *bits <= 128 => Ty::Int(*bits),
+        Type::PointerType { .. } => Ty::Ptr,
+        Type::FPType(FPType::Single) => Ty::F32,
+        Type::FPType(FPType::Double) => Ty::F64,
+        Type::ArrayType { element_type, num_elements } => {
+            let elem = lower_type_at(cx, element_type, loc);
+            array_layout(elem, *num_elements as u64)
+        }
+        Type::StructType { element_types, is_packed } => {
+            let elems: Vec<Ty> = element_types.iter().map(|e| lower_type_at(cx, e, loc)).collect();
+            struct_layout(elems, *is_packed)
+        }
+        Type::NamedStructType { name } => match cx.m.types.named_struct_def(name) {
+            Some(NamedStructDef::Defined(inner)) => lower_type_at(cx, &inner.clone(), loc),
+            _ => {
+                cx.unsupported(format!("opaque struct type `{name}`"), loc);
+                Ty::Int(8)
+            }
+        },
+        other => {
+            cx.unsupported(format!("type `{other}`"), loc);
+            Ty::Int(8)
+        }
+    }
+}
+
+pub(crate) fn array_layout(elem: Ty, n: u64) -> Ty {
+    let stride = elem.size();
+    let align = elem.align();
+    let fields = (0..n).map(|i| (i * stride, elem.clone())).collect();
+    Ty::Agg(Arc::new(Layout { fields, size: stride * n, align }))
+}
+
+pub(crate) fn struct_layout(elems: Vec<Ty>, packed: bool) -> Ty {
+    let mut off = 0;
+    let mut align = 1;
+    let mut fields = Vec::with_capacity(elems.len());
+    for e in elems {
+        let a = if packed { 1 } else { e.align() };
+        off = align_to(off, a);
+        align = align.max(a);
+        let size = e.size();
+        fields.push((off, e));
+        off += size;
+    }
+    Ty::Agg(Arc::new(Layout { fields, size: align_to(off, align), align }))
+}

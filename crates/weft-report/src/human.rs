@@ -1,0 +1,69 @@
+//! Human-readable output: verdict first, then each bug with its location,
+//! the interleaving, the program's output, and statistics last.
+
+use crate::{Context, Verdict};
+use std::fmt::Write;
+use weft_explore::{Finding, Summary};
+
+/// Renders the run for a terminal.
+pub fn render_human(s: &Summary, cx: &Context) -> String {
+    let mut out = String::new();
+    let verdict = Verdict::of(s);
+    let _ = match verdict {
+        Verdict::Bug => writeln!(out, "verdict: BUG ({} found)", s.findings.len()),
+        Verdict::Safe => writeln!(out, "verdict: SAFE (no bug in {} executions)", s.stats.executions),
+        Verdict::Incomplete => writeln!(
+            out,
+            "verdict: INCOMPLETE (no bug found, but the {} bound was hit)",
+            s.limit.map(|l| l.as_str()).unwrap_or("?")
+        ),
+    };
+    for f in &s.findings {
+        finding(&mut out, f, cx);
+    }
+    if s.findings.is_empty() && !s.first_output.is_empty() {
+        output(&mut out, &s.first_output, "output (first execution)");
+    }
+    stats(&mut out, s);
+    out
+}
+
+fn finding(out: &mut String, f: &Finding, cx: &Context) {
+    let _ = writeln!(out, "\nerror[{}]: {}", f.bug.kind, f.bug.message);
+    let _ = writeln!(out, "  --> {} (thread {})", cx.sources.render(f.bug.loc), f.bug.tid);
+    for d in &f.bug.details {
+        let _ = writeln!(out, "  note: {d}");
+    }
+    let _ = writeln!(out, "\ninterleaving ({} events):", f.trace.len());
+    for (i, e) in f.trace.iter().enumerate() {
+        let _ = writeln!(out, "  {:>4}  thread {:<3} {:<48} {}", i + 1, e.tid, (cx.describe)(e), cx.sources.render(e.loc));
+    }
+    if !f.output.is_empty() {
+        output(out, &f.output, "output");
+    }
+}
+
+fn output(out: &mut String, o: &[weft_core::Output], title: &str) {
+    let _ = writeln!(out, "\n{title}:");
+    for chunk in o {
+        for line in chunk.text.lines() {
+            let _ = writeln!(out, "  [thread {}] {line}", chunk.tid);
+        }
+    }
+}
+
+fn stats(out: &mut String, s: &Summary) {
+    let st = &s.stats;
+    let _ = writeln!(
+        out,
+        "\nstatistics: {} executions, {} blocked, {} events, {:.3}s",
+        st.executions,
+        st.blocked(),
+        st.events,
+        st.elapsed.as_secs_f64()
+    );
+    if !st.blocked_by.is_empty() {
+        let parts: Vec<String> = st.blocked_by.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+        let _ = writeln!(out, "  blocked by {}", parts.join(", "));
+    }
+}

@@ -1,0 +1,57 @@
+//! The `--json` object.
+
+use crate::{Context, Verdict};
+use serde_json::{json, Value};
+use weft_explore::{Finding, Summary};
+
+/// Renders the whole run as one JSON object.
+pub fn render_json(s: &Summary, cx: &Context) -> Value {
+    let verdict = Verdict::of(s);
+    let output = match s.findings.first() {
+        Some(f) => outputs(&f.output),
+        None => outputs(&s.first_output),
+    };
+    let bugs: Vec<Value> = s.findings.iter().enumerate().map(|(i, f)| bug(f, cx, cx.witnesses.get(i))).collect();
+    json!({
+        "verdict": verdict.as_str(),
+        "executions": s.stats.executions,
+        "blocked": s.stats.blocked(),
+        "blocked_by": s.stats.blocked_by,
+        "events": s.stats.events,
+        "elapsed_s": s.stats.elapsed.as_secs_f64(),
+        "limit": s.limit.map(|l| l.as_str()),
+        "peak_rss_kib": cx.peak_rss_kib,
+        "output": output,
+        "bugs": bugs,
+    })
+}
+
+fn outputs(o: &[weft_core::Output]) -> Value {
+    o.iter().map(|o| json!({"thread": o.tid, "text": o.text})).collect()
+}
+
+fn bug(f: &Finding, cx: &Context, w: Option<&crate::Witness>) -> Value {
+    let trace: Vec<Value> = f
+        .trace
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            json!({
+                "step": i + 1,
+                "thread": e.tid,
+                "action": (cx.describe)(e),
+                "location": cx.sources.render(e.loc),
+            })
+        })
+        .collect();
+    json!({
+        "kind": f.bug.kind.as_str(),
+        "message": f.bug.message,
+        "location": cx.sources.render(f.bug.loc),
+        "thread": f.bug.tid,
+        "details": f.bug.details,
+        "trace": trace,
+        "output": outputs(&f.output),
+        "witness": w.map(|w| serde_json::to_value(w).unwrap_or(Value::Null)),
+    })
+}

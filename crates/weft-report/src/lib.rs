@@ -1,0 +1,64 @@
+//! Reports: the verdict, human-readable output, the `--json` object and
+//! witness files.
+//!
+//! The JSON field names are a stable interface (see the README): scripts
+//! and CI pipelines parse them.
+
+mod human;
+mod json;
+mod witness;
+
+pub use human::render_human;
+pub use json::render_json;
+pub use witness::{Witness, WitnessBug, WITNESS_FORMAT};
+
+use weft_core::{Event, SourceMap};
+use weft_explore::Summary;
+
+/// The overall answer of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Safe,
+    Bug,
+    Incomplete,
+}
+
+impl Verdict {
+    pub fn of(s: &Summary) -> Verdict {
+        if !s.findings.is_empty() {
+            Verdict::Bug
+        } else if s.limit.is_some() {
+            Verdict::Incomplete
+        } else {
+            Verdict::Safe
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Safe => "safe",
+            Verdict::Bug => "bug",
+            Verdict::Incomplete => "incomplete",
+        }
+    }
+
+    /// The process exit code: 0 safe, 42 bug, 3 incomplete.
+    pub fn exit_code(self) -> i32 {
+        match self {
+            Verdict::Safe => 0,
+            Verdict::Bug => 42,
+            Verdict::Incomplete => 3,
+        }
+    }
+}
+
+/// Everything the renderers need besides the summary.
+pub struct Context<'a> {
+    pub sources: &'a SourceMap,
+    /// Renders one event's action, e.g. `store counter = 1`.
+    pub describe: &'a dyn Fn(&Event) -> String,
+    /// Witness for each finding, in order (for JSON).
+    pub witnesses: Vec<Witness>,
+    /// Extra top-level JSON fields (e.g. peak memory).
+    pub peak_rss_kib: Option<u64>,
+}

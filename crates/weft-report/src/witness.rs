@@ -1,0 +1,32 @@
+//! Witness files: enough to replay one bug deterministically.
+
+use serde::{Deserialize, Serialize};
+
+pub const WITNESS_FORMAT: &str = "weft-witness-1";
+
+/// The bug a witness reproduces.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct WitnessBug {
+    pub kind: String,
+    pub message: String,
+    pub location: String,
+}
+
+/// A replayable witness.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Witness {
+    pub format: String,
+    /// The program file as given on the command line.
+    pub program: String,
+    /// SHA-256 of the program's bytes and clang arguments.
+    pub program_hash: String,
+    pub clang_args: Vec<String>,
+    /// Options that affect execution (e.g. `max_steps`).
+    pub options: serde_json::Value,
+    /// `threads[i]` = (parent, n): thread `i + 1` is the n-th thread created
+    /// by `parent`.
+    pub threads: Vec<(u32, u32)>,
+    /// The scheduling decisions: (thread, alternative) per visible event.
+    pub schedule: Vec<(u32, u32)>,
+    pub bug: WitnessBug,
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs what weft needs on Debian 12 when it is missing: clang-19,
+# llvm-19-dev (for the llvm-ir crate) and libz3-dev. Safe to run repeatedly.
+set -euo pipefail
+need=()
+command -v clang-19 >/dev/null 2>&1 || need+=(clang-19)
+command -v opt-19 >/dev/null 2>&1 || need+=(llvm-19)
+command -v llvm-config-19 >/dev/null 2>&1 || need+=(llvm-19-dev)
+[ -e /usr/include/z3.h ] || need+=(libz3-dev)
+if ((${#need[@]})); then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "setup: installing ${need[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
