@@ -62,6 +62,12 @@ pub struct Bug {
 
 impl Bug {
     pub fn new(kind: BugKind, message: impl Into<String>, tid: Tid, loc: Loc) -> Bug {
-        Bug { kind, message: message.into(), loc, tid, details: Vec::new() }
+        Bug {
+            kind,
+            message: message.into(),
+            loc,
+            tid,
+            details: Vec::new(),
+        }
     }
 }

@@ -16,7 +16,10 @@ pub struct Loc {
 
 impl Loc {
     /// The location used when no debug information is available.
-    pub const UNKNOWN: Loc = Loc { file: u32::MAX, line: 0 };
+    pub const UNKNOWN: Loc = Loc {
+        file: u32::MAX,
+        line: 0,
+    };
 
     pub fn is_known(self) -> bool {
         self.file != u32::MAX
@@ -67,39 +70,101 @@ impl Access {
 /// has executed; in a thread's *pending* event they are zero.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EventKind {
-    Load { addr: u64, size: u32, value: u128, atomic: bool },
-    Store { addr: u64, size: u32, value: u128, atomic: bool },
+    Load {
+        addr: u64,
+        size: u32,
+        value: u128,
+        atomic: bool,
+    },
+    Store {
+        addr: u64,
+        size: u32,
+        value: u128,
+        atomic: bool,
+    },
     /// An atomic read-modify-write, including a successful compare-exchange.
-    Rmw { addr: u64, size: u32, old: u128, new: u128 },
+    Rmw {
+        addr: u64,
+        size: u32,
+        old: u128,
+        new: u128,
+    },
     /// A compare-exchange. `ok` is known only once it has executed.
-    CmpXchg { addr: u64, size: u32, old: u128, ok: bool },
+    CmpXchg {
+        addr: u64,
+        size: u32,
+        old: u128,
+        ok: bool,
+    },
     Fence,
     /// A library call that reads and/or writes ranges of shared memory
     /// (memcpy, memset, strlen on shared objects).
-    MemOp { name: &'static str, read: Option<(u64, u64)>, write: Option<(u64, u64)> },
+    MemOp {
+        name: &'static str,
+        read: Option<(u64, u64)>,
+        write: Option<(u64, u64)>,
+    },
     /// `free` of a shared heap object: a write to all of its bytes.
-    Free { addr: u64, size: u64 },
-    Lock { mutex: u64 },
-    TryLock { mutex: u64, acquired: bool },
-    Unlock { mutex: u64 },
-    MutexInit { mutex: u64 },
-    MutexDestroy { mutex: u64 },
+    Free {
+        addr: u64,
+        size: u64,
+    },
+    Lock {
+        mutex: u64,
+    },
+    TryLock {
+        mutex: u64,
+        acquired: bool,
+    },
+    Unlock {
+        mutex: u64,
+    },
+    MutexInit {
+        mutex: u64,
+    },
+    MutexDestroy {
+        mutex: u64,
+    },
     /// First half of `pthread_cond_wait`: release the mutex and start waiting.
-    CondWait { cond: u64, mutex: u64 },
+    CondWait {
+        cond: u64,
+        mutex: u64,
+    },
     /// Second half of `pthread_cond_wait`: woken, reacquire the mutex.
-    CondWake { cond: u64, mutex: u64 },
-    Signal { cond: u64, woke: Option<Tid> },
-    Broadcast { cond: u64, woke: u32 },
-    CondInit { cond: u64 },
-    CondDestroy { cond: u64 },
-    Spawn { child: Tid },
-    Join { child: Tid },
-    Detach { child: Tid },
+    CondWake {
+        cond: u64,
+        mutex: u64,
+    },
+    Signal {
+        cond: u64,
+        woke: Option<Tid>,
+    },
+    Broadcast {
+        cond: u64,
+        woke: u32,
+    },
+    CondInit {
+        cond: u64,
+    },
+    CondDestroy {
+        cond: u64,
+    },
+    Spawn {
+        child: Tid,
+    },
+    Join {
+        child: Tid,
+    },
+    Detach {
+        child: Tid,
+    },
     /// The thread finishes (returns from its start routine or calls
     /// `pthread_exit`). For the main thread this ends the program.
     Exit,
     /// `exit()` called by any thread: ends the program.
-    ProcessExit { code: i32 },
+    ProcessExit {
+        code: i32,
+    },
     Yield,
     AtomicBegin,
     AtomicEnd,
@@ -118,10 +183,19 @@ impl Event {
     pub fn accesses(&self) -> smallvec_like::Accesses {
         use EventKind::*;
         let mut out = smallvec_like::Accesses::default();
-        let one = |addr: u64, size: u64, write, atomic| Access { addr, size, write, atomic };
+        let one = |addr: u64, size: u64, write, atomic| Access {
+            addr,
+            size,
+            write,
+            atomic,
+        };
         match self.kind {
-            Load { addr, size, atomic, .. } => out.push(one(addr, size as u64, false, atomic)),
-            Store { addr, size, atomic, .. } => out.push(one(addr, size as u64, true, atomic)),
+            Load {
+                addr, size, atomic, ..
+            } => out.push(one(addr, size as u64, false, atomic)),
+            Store {
+                addr, size, atomic, ..
+            } => out.push(one(addr, size as u64, true, atomic)),
             Rmw { addr, size, .. } => out.push(one(addr, size as u64, true, true)),
             CmpXchg { addr, size, ok, .. } => out.push(one(addr, size as u64, ok, true)),
             MemOp { read, write, .. } => {

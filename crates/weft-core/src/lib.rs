@@ -5,8 +5,8 @@
 //! Explorers never see LLVM. Everything they need to decide who runs next is
 //! here.
 
-mod event;
 mod bug;
+mod event;
 mod system;
 
 pub use bug::{Bug, BugKind};

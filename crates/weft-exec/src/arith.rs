@@ -135,7 +135,11 @@ fn int_to_float(wide: f64, raw: u128, double: bool, signed: bool) -> u128 {
         return wide.to_bits() as u128;
     }
     // Convert directly to f32 to avoid double rounding.
-    let f = if signed { raw as i128 as f32 } else { raw as f32 };
+    let f = if signed {
+        raw as i128 as f32
+    } else {
+        raw as f32
+    };
     f.to_bits() as u128
 }
 
@@ -191,8 +195,20 @@ pub fn intrinsic(op: Intr, bits: u32, a: &[u128]) -> (u128, Option<bool>) {
         Intr::Bswap => mask(x.swap_bytes() >> (128 - bits), bits),
         Intr::Bitreverse => mask(x.reverse_bits() >> (128 - bits), bits),
         Intr::Abs => mask(sext(x, bits).unsigned_abs(), bits),
-        Intr::SMax => if sext(x, bits) >= sext(y, bits) { x } else { y },
-        Intr::SMin => if sext(x, bits) <= sext(y, bits) { x } else { y },
+        Intr::SMax => {
+            if sext(x, bits) >= sext(y, bits) {
+                x
+            } else {
+                y
+            }
+        }
+        Intr::SMin => {
+            if sext(x, bits) <= sext(y, bits) {
+                x
+            } else {
+                y
+            }
+        }
         Intr::UMax => x.max(y),
         Intr::UMin => x.min(y),
         Intr::Fshl | Intr::Fshr => funnel(op, bits, x, y, a.get(2).copied().unwrap_or(0)),
@@ -210,6 +226,12 @@ pub fn intrinsic(op: Intr, bits: u32, a: &[u128]) -> (u128, Option<bool>) {
             let z = a.get(2).copied().unwrap_or(0);
             from_f64(to_f64(x, d).mul_add(to_f64(y, d), to_f64(z, d)), d)
         }
+        Intr::MulAdd => {
+            let z = a.get(2).copied().unwrap_or(0);
+            fbin(FBinOp::Add, d, fbin(FBinOp::Mul, d, x, y), z)
+        }
+        Intr::RoundEven => f1(f64::round_ties_even),
+        Intr::IsFpClass => fp_class(x, d, y) as u128,
         Intr::CopySign => from_f64(to_f64(x, d).copysign(to_f64(y, d)), d),
         Intr::MinNum => from_f64(to_f64(x, d).min(to_f64(y, d)), d),
         Intr::MaxNum => from_f64(to_f64(x, d).max(to_f64(y, d)), d),
@@ -250,7 +272,10 @@ fn overflow(op: Intr, signed: bool, bits: u32, x: u128, y: u128) -> (u128, Optio
             None => (bin_for(op, x, y), false),
         }
     };
-    (mask(if ok { wide } else { bin_for(op, x, y) }, bits), Some(!ok))
+    (
+        mask(if ok { wide } else { bin_for(op, x, y) }, bits),
+        Some(!ok),
+    )
 }
 
 fn bin_for(op: Intr, x: u128, y: u128) -> u128 {
@@ -274,4 +299,49 @@ fn saturate(op: Intr, signed: bool, bits: u32, x: u128, y: u128) -> u128 {
     } else {
         x.saturating_sub(y)
     }
+}
+
+/// `llvm.is.fpclass`: bit 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -subnormal,
+/// 5 -0, 6 +0, 7 +subnormal, 8 +normal, 9 +inf.
+fn fp_class(bits: u128, double: bool, mask: u128) -> bool {
+    let (v, subnormal) = if double {
+        let v = f64::from_bits(bits as u64);
+        (v, v.is_subnormal())
+    } else {
+        let v = f32::from_bits(bits as u32);
+        (v as f64, v.is_subnormal())
+    };
+    let neg = v.is_sign_negative();
+    let bit = match () {
+        _ if v.is_nan() => return mask & 0b11 != 0,
+        _ if v.is_infinite() => {
+            if neg {
+                2
+            } else {
+                9
+            }
+        }
+        _ if v == 0.0 => {
+            if neg {
+                5
+            } else {
+                6
+            }
+        }
+        _ if subnormal => {
+            if neg {
+                4
+            } else {
+                7
+            }
+        }
+        _ => {
+            if neg {
+                3
+            } else {
+                8
+            }
+        }
+    };
+    mask & (1 << bit) != 0
 }

@@ -69,18 +69,32 @@ impl Machine {
         self.loc = func.locs[ip as usize];
         self.tid = tid;
         match inst {
-            Inst::Bin { op, bits, dst, a, b } => {
+            Inst::Bin {
+                op,
+                bits,
+                dst,
+                a,
+                b,
+            } => {
                 let v = match (self.op(tid, a), self.op(tid, b)) {
                     (Value::Int(x), Value::Int(y)) => match arith::bin(*op, *bits, x, y) {
                         Some(r) => Value::Int(r),
-                        None => return Err(self.bug(BugKind::UndefinedBehavior, "division by zero")),
+                        None => {
+                            return Err(self.bug(BugKind::UndefinedBehavior, "division by zero"))
+                        }
                     },
                     _ => Value::Undef,
                 };
                 self.set(tid, *dst, v);
                 self.next(tid)
             }
-            Inst::FBin { op, double, dst, a, b } => {
+            Inst::FBin {
+                op,
+                double,
+                dst,
+                a,
+                b,
+            } => {
                 let v = self.lift2(tid, a, b, |x, y| arith::fbin(*op, *double, x, y));
                 self.set(tid, *dst, v);
                 self.next(tid)
@@ -91,17 +105,35 @@ impl Machine {
                 self.set(tid, *dst, v);
                 self.next(tid)
             }
-            Inst::ICmp { pred, bits, dst, a, b } => {
+            Inst::ICmp {
+                pred,
+                bits,
+                dst,
+                a,
+                b,
+            } => {
                 let v = self.lift2(tid, a, b, |x, y| arith::icmp(*pred, *bits, x, y) as u128);
                 self.set(tid, *dst, v);
                 self.next(tid)
             }
-            Inst::FCmp { pred, double, dst, a, b } => {
+            Inst::FCmp {
+                pred,
+                double,
+                dst,
+                a,
+                b,
+            } => {
                 let v = self.lift2(tid, a, b, |x, y| arith::fcmp(*pred, *double, x, y) as u128);
                 self.set(tid, *dst, v);
                 self.next(tid)
             }
-            Inst::Cast { op, from, to, dst, a } => {
+            Inst::Cast {
+                op,
+                from,
+                to,
+                dst,
+                a,
+            } => {
                 let v = self.lift2(tid, a, a, |x, _| arith::cast(*op, from, to, x));
                 self.set(tid, *dst, v);
                 self.next(tid)
@@ -125,10 +157,21 @@ impl Machine {
                 self.set(tid, *dst, v);
                 self.next(tid)
             }
-            Inst::Alloca { dst, elem_size, count, count_bits, .. } => {
+            Inst::Alloca {
+                dst,
+                elem_size,
+                count,
+                count_bits,
+                ..
+            } => {
                 let n = match self.op(tid, count) {
                     Value::Int(n) => sext(n, *count_bits).max(0) as u64,
-                    _ => return Err(self.bug(BugKind::Memory, "uninitialised value used as an allocation size")),
+                    _ => {
+                        return Err(self.bug(
+                            BugKind::Memory,
+                            "uninitialised value used as an allocation size",
+                        ))
+                    }
                 };
                 let size = elem_size.saturating_mul(n);
                 let a = self.alloc(tid, size, ObjKind::Stack, false)?;
@@ -136,15 +179,42 @@ impl Machine {
                 self.set(tid, *dst, Value::Int(a as u128));
                 self.next(tid)
             }
-            Inst::Gep { dst, base, offset, terms } => {
+            Inst::Gep {
+                dst,
+                base,
+                offset,
+                terms,
+            } => {
                 let v = self.gep(tid, base, *offset, terms);
                 self.set(tid, *dst, v);
                 self.next(tid)
             }
-            Inst::Load { dst, ty, addr, atomic } => self.load(tid, *dst, ty, addr, *atomic, commit),
-            Inst::Store { ty, val, addr, atomic } => self.store(tid, ty, val, addr, *atomic, commit),
-            Inst::Rmw { op, ty, dst, addr, val } => self.rmw(tid, *op, ty, *dst, addr, val, commit),
-            Inst::CmpXchg { ty, dst, addr, expected, new } => self.cmpxchg(tid, ty, *dst, addr, expected, new, commit),
+            Inst::Load {
+                dst,
+                ty,
+                addr,
+                atomic,
+            } => self.load(tid, *dst, ty, addr, *atomic, commit),
+            Inst::Store {
+                ty,
+                val,
+                addr,
+                atomic,
+            } => self.store(tid, ty, val, addr, *atomic, commit),
+            Inst::Rmw {
+                op,
+                ty,
+                dst,
+                addr,
+                val,
+            } => self.rmw(tid, *op, ty, *dst, addr, val, commit),
+            Inst::CmpXchg {
+                ty,
+                dst,
+                addr,
+                expected,
+                new,
+            } => self.cmpxchg(tid, ty, *dst, addr, expected, new, commit),
             Inst::Fence => {
                 if !commit {
                     return Ok(Some(EventKind::Fence));
@@ -163,18 +233,30 @@ impl Machine {
                 self.set(tid, *dst, v);
                 self.next(tid)
             }
-            Inst::InsertValue { dst, agg, val, path } => {
+            Inst::InsertValue {
+                dst,
+                agg,
+                val,
+                path,
+            } => {
                 let v = insert(self.op(tid, agg), &path[..], self.op(tid, val));
                 self.set(tid, *dst, v);
                 self.next(tid)
             }
-            Inst::Intr { op, bits, dst, args } => {
+            Inst::Intr {
+                op,
+                bits,
+                dst,
+                args,
+            } => {
                 let vals: SmallVec<[Value; 3]> = args.iter().map(|a| self.op(tid, a)).collect();
                 let v = if vals.iter().all(|v| v.int().is_some()) {
                     let ints: SmallVec<[u128; 3]> = vals.iter().map(|v| v.bits_or_zero()).collect();
                     match arith::intrinsic(*op, *bits, &ints) {
                         (r, None) => Value::Int(r),
-                        (r, Some(flag)) => Value::Agg(Arc::from(vec![Value::Int(r), Value::from_bool(flag)])),
+                        (r, Some(flag)) => {
+                            Value::Agg(Arc::from(vec![Value::Int(r), Value::from_bool(flag)]))
+                        }
                     }
                 } else {
                     Value::Undef
@@ -182,12 +264,22 @@ impl Machine {
                 self.set(tid, *dst, v);
                 self.next(tid)
             }
-            Inst::Call { dst, callee, args } => self.call(prog, tid, *dst, callee, args, commit),
+            Inst::Call {
+                dst,
+                callee,
+                args,
+                byval,
+            } => self.call(prog, tid, *dst, callee, args, byval, commit),
             Inst::VaStart { ap } => self.va_start(tid, ap),
             Inst::VaCopy { dst, src } => {
                 let (d, s) = (self.addr(tid, dst)?, self.addr(tid, src)?);
-                let (b, i) = self.mem.read_bytes(s, 24).map_err(|e| self.mem_bug(e, false))?;
-                self.mem.write_bytes(d, &b, &i).map_err(|e| self.mem_bug(e, true))?;
+                let (b, i) = self
+                    .mem
+                    .read_bytes(s, 24)
+                    .map_err(|e| self.mem_bug(e, false))?;
+                self.mem
+                    .write_bytes(d, &b, &i)
+                    .map_err(|e| self.mem_bug(e, true))?;
                 self.next(tid)
             }
             Inst::Nop => self.next(tid),
@@ -203,7 +295,11 @@ impl Machine {
                 let target = match self.op(tid, c) {
                     Value::Int(0) => *f,
                     Value::Int(_) => *t,
-                    _ => return Err(self.bug(BugKind::Memory, "uninitialised value decides a branch")),
+                    _ => {
+                        return Err(
+                            self.bug(BugKind::Memory, "uninitialised value decides a branch")
+                        )
+                    }
                 };
                 self.jump(prog, tid, target);
                 Ok(None)
@@ -211,17 +307,33 @@ impl Machine {
             Inst::Switch { v, cases, default } => {
                 let x = match self.op(tid, v) {
                     Value::Int(x) => x,
-                    _ => return Err(self.bug(BugKind::Memory, "uninitialised value decides a switch")),
+                    _ => {
+                        return Err(
+                            self.bug(BugKind::Memory, "uninitialised value decides a switch")
+                        )
+                    }
                 };
-                let target = cases.iter().find(|(c, _)| *c == x).map(|(_, b)| *b).unwrap_or(*default);
+                let target = cases
+                    .iter()
+                    .find(|(c, _)| *c == x)
+                    .map(|(_, b)| *b)
+                    .unwrap_or(*default);
                 self.jump(prog, tid, target);
                 Ok(None)
             }
-            Inst::Unreachable => Err(self.bug(BugKind::UndefinedBehavior, "unreachable code was executed")),
+            Inst::Unreachable => {
+                Err(self.bug(BugKind::UndefinedBehavior, "unreachable code was executed"))
+            }
         }
     }
 
-    fn lift2(&self, tid: Tid, a: &Operand, b: &Operand, f: impl FnOnce(u128, u128) -> u128) -> Value {
+    fn lift2(
+        &self,
+        tid: Tid,
+        a: &Operand,
+        b: &Operand,
+        f: impl FnOnce(u128, u128) -> u128,
+    ) -> Value {
         match (self.op(tid, a), self.op(tid, b)) {
             (Value::Int(x), Value::Int(y)) => Value::Int(f(x, y)),
             _ => Value::Undef,
@@ -229,10 +341,14 @@ impl Machine {
     }
 
     fn gep(&self, tid: Tid, base: &Operand, offset: i64, terms: &[(Operand, u32, i64)]) -> Value {
-        let Value::Int(b) = self.op(tid, base) else { return Value::Undef };
+        let Value::Int(b) = self.op(tid, base) else {
+            return Value::Undef;
+        };
         let mut a = (b as u64).wrapping_add(offset as u64);
         for (o, bits, scale) in terms {
-            let Value::Int(i) = self.op(tid, o) else { return Value::Undef };
+            let Value::Int(i) = self.op(tid, o) else {
+                return Value::Undef;
+            };
             a = a.wrapping_add((sext(i, *bits) as i64).wrapping_mul(*scale) as u64);
         }
         Value::Int(a as u128)
@@ -249,7 +365,11 @@ impl Machine {
                 .phis
                 .iter()
                 .map(|p| {
-                    let v = p.incoming.iter().find(|(b, _)| *b == from).map(|(_, o)| self.op(tid, o));
+                    let v = p
+                        .incoming
+                        .iter()
+                        .find(|(b, _)| *b == from)
+                        .map(|(_, o)| self.op(tid, o));
                     (p.dst, v.unwrap_or(Value::Undef))
                 })
                 .collect();
@@ -262,75 +382,177 @@ impl Machine {
         f.ip = blk.first;
     }
 
-    pub(crate) fn alloc(&mut self, tid: Tid, size: u64, kind: ObjKind, zeroed: bool) -> Result<u64, Stop> {
+    pub(crate) fn alloc(
+        &mut self,
+        tid: Tid,
+        size: u64,
+        kind: ObjKind,
+        zeroed: bool,
+    ) -> Result<u64, Stop> {
         self.mem
             .alloc(thread_space(tid), size, kind, zeroed)
-            .ok_or_else(|| self.bug(BugKind::Memory, format!("allocation of {size} bytes exceeds weft's object limits")))
+            .ok_or_else(|| {
+                self.bug(
+                    BugKind::Memory,
+                    format!("allocation of {size} bytes exceeds weft's object limits"),
+                )
+            })
     }
 
-    fn load(&mut self, tid: Tid, dst: Reg, ty: &Ty, a: &Operand, atomic: bool, commit: bool) -> Step {
+    fn load(
+        &mut self,
+        tid: Tid,
+        dst: Reg,
+        ty: &Ty,
+        a: &Operand,
+        atomic: bool,
+        commit: bool,
+    ) -> Step {
         let a = self.addr(tid, a)?;
         let size = ty.size();
         if !commit && self.mem.is_shared(a) {
-            return Ok(Some(EventKind::Load { addr: a, size: size as u32, value: 0, atomic }));
+            return Ok(Some(EventKind::Load {
+                addr: a,
+                size: size as u32,
+                value: 0,
+                atomic,
+            }));
         }
         let v = self.read_value(a, ty).map_err(|e| self.mem_bug(e, false))?;
         if commit {
             let value = v.int().unwrap_or(0);
-            self.last = Some(EventKind::Load { addr: a, size: size as u32, value, atomic });
+            self.last = Some(EventKind::Load {
+                addr: a,
+                size: size as u32,
+                value,
+                atomic,
+            });
         }
         self.set(tid, dst, v);
         self.next(tid)
     }
 
-    fn store(&mut self, tid: Tid, ty: &Ty, val: &Operand, a: &Operand, atomic: bool, commit: bool) -> Step {
+    fn store(
+        &mut self,
+        tid: Tid,
+        ty: &Ty,
+        val: &Operand,
+        a: &Operand,
+        atomic: bool,
+        commit: bool,
+    ) -> Step {
         let a = self.addr(tid, a)?;
         let size = ty.size();
         if !commit && self.mem.is_shared(a) {
-            return Ok(Some(EventKind::Store { addr: a, size: size as u32, value: 0, atomic }));
+            return Ok(Some(EventKind::Store {
+                addr: a,
+                size: size as u32,
+                value: 0,
+                atomic,
+            }));
         }
         let v = self.op(tid, val);
-        self.write_value(a, ty, &v).map_err(|e| self.mem_bug(e, true))?;
+        self.write_value(a, ty, &v)
+            .map_err(|e| self.mem_bug(e, true))?;
         if commit {
-            self.last = Some(EventKind::Store { addr: a, size: size as u32, value: v.int().unwrap_or(0), atomic });
+            self.last = Some(EventKind::Store {
+                addr: a,
+                size: size as u32,
+                value: v.int().unwrap_or(0),
+                atomic,
+            });
         }
         self.next(tid)
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn rmw(&mut self, tid: Tid, op: weft_ir::RmwOp, ty: &Ty, dst: Reg, a: &Operand, val: &Operand, commit: bool) -> Step {
+    fn rmw(
+        &mut self,
+        tid: Tid,
+        op: weft_ir::RmwOp,
+        ty: &Ty,
+        dst: Reg,
+        a: &Operand,
+        val: &Operand,
+        commit: bool,
+    ) -> Step {
         let a = self.addr(tid, a)?;
         let size = ty.size();
         if !commit && self.mem.is_shared(a) {
-            return Ok(Some(EventKind::Rmw { addr: a, size: size as u32, old: 0, new: 0 }));
+            return Ok(Some(EventKind::Rmw {
+                addr: a,
+                size: size as u32,
+                old: 0,
+                new: 0,
+            }));
         }
-        let old = self.mem.read_int(a, size).map_err(|e| self.mem_bug(e, true))?.unwrap_or(0);
+        let old = self
+            .mem
+            .read_int(a, size)
+            .map_err(|e| self.mem_bug(e, true))?
+            .unwrap_or(0);
         let new = arith::rmw(op, ty, old, self.op(tid, val).bits_or_zero());
-        self.mem.write_int(a, size, Some(new)).map_err(|e| self.mem_bug(e, true))?;
+        self.mem
+            .write_int(a, size, Some(new))
+            .map_err(|e| self.mem_bug(e, true))?;
         if commit {
-            self.last = Some(EventKind::Rmw { addr: a, size: size as u32, old, new });
+            self.last = Some(EventKind::Rmw {
+                addr: a,
+                size: size as u32,
+                old,
+                new,
+            });
         }
         self.set(tid, dst, Value::Int(old));
         self.next(tid)
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn cmpxchg(&mut self, tid: Tid, ty: &Ty, dst: Reg, a: &Operand, exp: &Operand, new: &Operand, commit: bool) -> Step {
+    fn cmpxchg(
+        &mut self,
+        tid: Tid,
+        ty: &Ty,
+        dst: Reg,
+        a: &Operand,
+        exp: &Operand,
+        new: &Operand,
+        commit: bool,
+    ) -> Step {
         let a = self.addr(tid, a)?;
         let size = ty.size();
         if !commit && self.mem.is_shared(a) {
-            return Ok(Some(EventKind::CmpXchg { addr: a, size: size as u32, old: 0, ok: false }));
+            return Ok(Some(EventKind::CmpXchg {
+                addr: a,
+                size: size as u32,
+                old: 0,
+                ok: false,
+            }));
         }
-        let old = self.mem.read_int(a, size).map_err(|e| self.mem_bug(e, false))?.unwrap_or(0);
+        let old = self
+            .mem
+            .read_int(a, size)
+            .map_err(|e| self.mem_bug(e, false))?
+            .unwrap_or(0);
         let ok = old == self.op(tid, exp).bits_or_zero();
         if ok {
             let n = self.op(tid, new).bits_or_zero();
-            self.mem.write_int(a, size, Some(n)).map_err(|e| self.mem_bug(e, true))?;
+            self.mem
+                .write_int(a, size, Some(n))
+                .map_err(|e| self.mem_bug(e, true))?;
         }
         if commit {
-            self.last = Some(EventKind::CmpXchg { addr: a, size: size as u32, old, ok });
+            self.last = Some(EventKind::CmpXchg {
+                addr: a,
+                size: size as u32,
+                old,
+                ok,
+            });
         }
-        self.set(tid, dst, Value::Agg(Arc::from(vec![Value::Int(old), Value::from_bool(ok)])));
+        self.set(
+            tid,
+            dst,
+            Value::Agg(Arc::from(vec![Value::Int(old), Value::from_bool(ok)])),
+        );
         self.next(tid)
     }
 
@@ -339,8 +561,11 @@ impl Machine {
         match ty {
             Ty::Agg(l) => {
                 self.mem.check(a, l.size, false)?;
-                let items: Result<Vec<Value>, MemError> =
-                    l.fields.iter().map(|(off, t)| self.read_value(a + off, t)).collect();
+                let items: Result<Vec<Value>, MemError> = l
+                    .fields
+                    .iter()
+                    .map(|(off, t)| self.read_value(a + off, t))
+                    .collect();
                 Ok(Value::Agg(items?.into()))
             }
             t => Ok(match self.mem.read_int(a, t.size())? {
@@ -371,7 +596,12 @@ impl Machine {
         }
     }
 
-    pub(crate) fn new_frame(&mut self, func: FuncId, args: Vec<Value>, ret_dst: Option<Reg>) -> Frame {
+    pub(crate) fn new_frame(
+        &mut self,
+        func: FuncId,
+        args: Vec<Value>,
+        ret_dst: Option<Reg>,
+    ) -> Frame {
         let f = &self.prog.module.functions[func as usize];
         let mut regs = vec![Value::Undef; f.nregs as usize];
         let np = f.nparams as usize;
@@ -390,7 +620,16 @@ impl Machine {
         }
     }
 
-    fn call(&mut self, prog: &Arc<Program>, tid: Tid, dst: Option<Reg>, callee: &Callee, args: &[Operand], commit: bool) -> Step {
+    fn call(
+        &mut self,
+        prog: &Arc<Program>,
+        tid: Tid,
+        dst: Option<Reg>,
+        callee: &Callee,
+        args: &[Operand],
+        byval: &[(u32, u64)],
+        commit: bool,
+    ) -> Step {
         let code = match callee {
             Callee::Func(f) => Code::Func(*f),
             Callee::Extern(e) => Code::Extern(*e),
@@ -398,7 +637,7 @@ impl Machine {
         };
         let vals: Vec<Value> = args.iter().map(|a| self.op(tid, a)).collect();
         match code {
-            Code::Func(f) => self.call_function(prog, tid, f, vals, dst),
+            Code::Func(f) => self.call_function(prog, tid, f, vals, byval, dst),
             Code::Extern(e) => self.call_model(prog, tid, e, vals, dst, commit),
         }
     }
@@ -416,19 +655,46 @@ impl Machine {
             (addr::STATIC_SPACE, 0) => prog.module.code_at(id.index),
             _ => None,
         }
-        .ok_or_else(|| self.bug(BugKind::Memory, format!("call through an invalid function pointer {a:#x}")))
+        .ok_or_else(|| {
+            self.bug(
+                BugKind::Memory,
+                format!("call through an invalid function pointer {a:#x}"),
+            )
+        })
     }
 
-    pub(crate) fn call_function(&mut self, prog: &Program, tid: Tid, f: FuncId, args: Vec<Value>, dst: Option<Reg>) -> Step {
+    pub(crate) fn call_function(
+        &mut self,
+        prog: &Program,
+        tid: Tid,
+        f: FuncId,
+        mut args: Vec<Value>,
+        byval: &[(u32, u64)],
+        dst: Option<Reg>,
+    ) -> Step {
         if self.thread(tid).frames.len() >= self.limits.max_call_depth {
-            let msg = format!("stack overflow: call depth exceeds {}", self.limits.max_call_depth);
+            let msg = format!(
+                "stack overflow: call depth exceeds {}",
+                self.limits.max_call_depth
+            );
             return Err(self.bug(BugKind::Memory, msg));
         }
         let func = &prog.module.functions[f as usize];
         let np = func.nparams as usize;
-        let va = if func.is_var_arg { Some(self.va_area(tid, &args[np.min(args.len())..])?) } else { None };
+        let va = if func.is_var_arg {
+            Some(self.va_area(tid, &args, np, byval)?)
+        } else {
+            None
+        };
+        let mut copies = SmallVec::<[u64; 4]>::new();
+        for &(i, size) in byval.iter().filter(|(i, _)| (*i as usize) < np) {
+            let copy = self.byval_copy(tid, args[i as usize].bits_or_zero() as u64, size)?;
+            args[i as usize] = Value::Int(copy as u128);
+            copies.push(copy);
+        }
         let mut frame = self.new_frame(f, args, dst);
         frame.va_area = va;
+        frame.allocas = copies;
         if frame.atomic {
             self.thread_mut(tid).atomic_depth += 1;
         }
@@ -436,11 +702,51 @@ impl Machine {
         Ok(None)
     }
 
-    /// Lays variadic arguments out as 8-byte slots (the x86-64 overflow area).
-    fn va_area(&mut self, tid: Tid, extra: &[Value]) -> Result<u64, Stop> {
-        let a = self.alloc(tid, (extra.len() as u64 * 8).max(8), ObjKind::Stack, true)?;
-        for (i, v) in extra.iter().enumerate() {
-            let _ = self.mem.write_int(a + 8 * i as u64, 8, Some(v.bits_or_zero()));
+    /// A private copy of a `byval` argument.
+    fn byval_copy(&mut self, tid: Tid, src: u64, size: u64) -> Result<u64, Stop> {
+        let (b, i) = self
+            .mem
+            .read_bytes(src, size)
+            .map_err(|e| self.mem_bug(e, false))?;
+        let a = self.alloc(tid, size, ObjKind::Stack, false)?;
+        self.mem
+            .write_bytes(a, &b, &i)
+            .map_err(|e| self.mem_bug(e, true))?;
+        Ok(a)
+    }
+
+    /// Lays the variadic arguments (from index `np`) out as the x86-64
+    /// overflow area: 8-byte slots, `byval` structs inline and rounded up
+    /// to 8 bytes.
+    fn va_area(
+        &mut self,
+        tid: Tid,
+        args: &[Value],
+        np: usize,
+        byval: &[(u32, u64)],
+    ) -> Result<u64, Stop> {
+        let size_of = |i: usize| byval.iter().find(|b| b.0 as usize == i).map(|b| b.1);
+        let total: u64 = (np..args.len())
+            .map(|i| size_of(i).unwrap_or(8).div_ceil(8) * 8)
+            .sum();
+        let a = self.alloc(tid, total.max(8), ObjKind::Stack, true)?;
+        let mut off = 0;
+        for (i, v) in args.iter().enumerate().skip(np) {
+            match size_of(i) {
+                Some(size) => {
+                    let src = v.bits_or_zero() as u64;
+                    let (b, init) = self
+                        .mem
+                        .read_bytes(src, size)
+                        .map_err(|e| self.mem_bug(e, false))?;
+                    let _ = self.mem.write_bytes(a + off, &b, &init);
+                    off += size.div_ceil(8) * 8;
+                }
+                None => {
+                    let _ = self.mem.write_int(a + off, 8, Some(v.bits_or_zero()));
+                    off += 8;
+                }
+            }
         }
         Ok(a)
     }
@@ -451,7 +757,9 @@ impl Machine {
     fn va_start(&mut self, tid: Tid, ap: &Operand) -> Step {
         let ap = self.addr(tid, ap)?;
         let area = self.frame(tid).va_area.unwrap_or(0);
-        let w = |m: &mut Machine, off: u64, size: u64, v: u128| m.mem.write_int(ap + off, size, Some(v));
+        let w = |m: &mut Machine, off: u64, size: u64, v: u128| {
+            m.mem.write_int(ap + off, size, Some(v))
+        };
         w(self, 0, 4, 48)
             .and_then(|_| w(self, 4, 4, 176))
             .and_then(|_| w(self, 8, 8, area as u128))
@@ -460,9 +768,21 @@ impl Machine {
         self.next(tid)
     }
 
-    fn call_model(&mut self, prog: &Arc<Program>, tid: Tid, e: u32, args: Vec<Value>, dst: Option<Reg>, commit: bool) -> Step {
+    fn call_model(
+        &mut self,
+        prog: &Arc<Program>,
+        tid: Tid,
+        e: u32,
+        args: Vec<Value>,
+        dst: Option<Reg>,
+        commit: bool,
+    ) -> Step {
         let model = prog.models[e as usize];
-        let call = Call { tid, args: &args, alt: self.alt };
+        let call = Call {
+            tid,
+            args: &args,
+            alt: self.alt,
+        };
         if !commit {
             if let Some(pending) = model.pending {
                 if let Some(kind) = pending(self, &call)? {
@@ -508,7 +828,9 @@ impl Machine {
 }
 
 fn insert(agg: Value, path: &[u32], v: Value) -> Value {
-    let Some((&i, rest)) = path.split_first() else { return v };
+    let Some((&i, rest)) = path.split_first() else {
+        return v;
+    };
     let mut items: Vec<Value> = match agg {
         Value::Agg(items) => items.to_vec(),
         _ => Vec::new(),

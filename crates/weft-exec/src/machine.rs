@@ -8,7 +8,9 @@ use crate::thread::{Frame, Thread, ThreadState};
 use crate::value::Value;
 use rustc_hash::FxHashMap;
 use std::sync::{Arc, Mutex};
-use weft_core::{BlockReason, Bug, BugKind, Event, EventKind, LimitKind, Loc, Output, Status, System, Tid};
+use weft_core::{
+    BlockReason, Bug, BugKind, Event, EventKind, LimitKind, Loc, Output, Status, System, Tid,
+};
 use weft_ir::addr::thread_space;
 use weft_ir::FuncId;
 
@@ -23,7 +25,10 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_steps: 1_000_000, max_call_depth: 4096 }
+        Limits {
+            max_steps: 1_000_000,
+            max_call_depth: 4096,
+        }
     }
 }
 
@@ -157,11 +162,17 @@ impl Machine {
     }
 
     pub(crate) fn frame(&self, tid: Tid) -> &Frame {
-        self.thread(tid).frames.last().expect("running thread has a frame")
+        self.thread(tid)
+            .frames
+            .last()
+            .expect("running thread has a frame")
     }
 
     pub(crate) fn frame_mut(&mut self, tid: Tid) -> &mut Frame {
-        self.thread_mut(tid).frames.last_mut().expect("running thread has a frame")
+        self.thread_mut(tid)
+            .frames
+            .last_mut()
+            .expect("running thread has a frame")
     }
 
     /// Builds a bug at the current thread and location.
@@ -208,7 +219,11 @@ impl Machine {
 
     /// The type of mutex `m`, read from its `__kind` field.
     pub(crate) fn mutex_kind(&self, m: u64) -> u32 {
-        self.mem.read_int(m + MUTEX_KIND_OFFSET, 4).ok().flatten().unwrap_or(0) as u32
+        self.mem
+            .read_int(m + MUTEX_KIND_OFFSET, 4)
+            .ok()
+            .flatten()
+            .unwrap_or(0) as u32
     }
 
     fn lock_enabled(&self, tid: Tid, m: u64) -> bool {
@@ -224,10 +239,12 @@ impl Machine {
             EventKind::CondWake { mutex, .. } => {
                 matches!(t.state, ThreadState::Woken { .. }) && self.sync.is_free(mutex)
             }
-            EventKind::Join { child } => match self.threads.get(child as usize).and_then(|c| c.as_ref()) {
-                Some(c) => c.finished() || c.detached || c.joined || child == tid,
-                None => true,
-            },
+            EventKind::Join { child } => {
+                match self.threads.get(child as usize).and_then(|c| c.as_ref()) {
+                    Some(c) => c.finished() || c.detached || c.joined || child == tid,
+                    None => true,
+                }
+            }
             _ => true,
         }
     }
@@ -235,12 +252,16 @@ impl Machine {
     /// The thread inside an atomic section, if any: only it may run.
     fn atomic_owner(&self) -> Option<Tid> {
         self.threads.iter().enumerate().find_map(|(i, t)| {
-            t.as_ref().filter(|t| t.atomic_depth > 0 && !t.finished()).map(|_| i as Tid)
+            t.as_ref()
+                .filter(|t| t.atomic_depth > 0 && !t.finished())
+                .map(|_| i as Tid)
         })
     }
 
     fn raw_enabled(&self, tid: Tid) -> bool {
-        let Some(Some(t)) = self.threads.get(tid as usize) else { return false };
+        let Some(Some(t)) = self.threads.get(tid as usize) else {
+            return false;
+        };
         match &t.pending {
             Some(e) => !t.finished() && self.event_enabled(tid, t, e),
             None => false,
@@ -256,32 +277,61 @@ impl Machine {
         if (0..n).any(|t| self.is_enabled(t)) {
             return;
         }
-        let live: Vec<Tid> = (0..n).filter(|&t| self.threads[t as usize].as_ref().is_some_and(|x| !x.finished())).collect();
+        let live: Vec<Tid> = (0..n)
+            .filter(|&t| {
+                self.threads[t as usize]
+                    .as_ref()
+                    .is_some_and(|x| !x.finished())
+            })
+            .collect();
         if live.is_empty() {
             self.status = Status::Exited(0);
             return;
         }
         let details = live.iter().map(|&t| self.describe_wait(t)).collect();
-        let first = self.thread(live[0]).pending.as_ref().map(|e| e.loc).unwrap_or(Loc::UNKNOWN);
-        let mut bug = Bug::new(BugKind::Deadlock, "deadlock: every live thread is blocked", live[0], first);
+        let first = self
+            .thread(live[0])
+            .pending
+            .as_ref()
+            .map(|e| e.loc)
+            .unwrap_or(Loc::UNKNOWN);
+        let mut bug = Bug::new(
+            BugKind::Deadlock,
+            "deadlock: every live thread is blocked",
+            live[0],
+            first,
+        );
         bug.details = details;
         self.status = Status::Bug(Box::new(bug));
     }
 
     fn describe_wait(&self, tid: Tid) -> String {
         let t = self.thread(tid);
-        let Some(e) = &t.pending else { return format!("thread {tid} has no next operation") };
+        let Some(e) = &t.pending else {
+            return format!("thread {tid} has no next operation");
+        };
         let p = &self.prog;
         let at = p.sources().render(e.loc);
         let what = match e.kind {
             EventKind::Lock { mutex } => match self.sync.owner(mutex) {
-                Some(o) if o == tid => format!("relocks mutex {} that it already holds", p.describe_addr(mutex)),
-                Some(o) => format!("waits for mutex {} held by thread {o}", p.describe_addr(mutex)),
+                Some(o) if o == tid => format!(
+                    "relocks mutex {} that it already holds",
+                    p.describe_addr(mutex)
+                ),
+                Some(o) => format!(
+                    "waits for mutex {} held by thread {o}",
+                    p.describe_addr(mutex)
+                ),
                 None => format!("waits for mutex {}", p.describe_addr(mutex)),
             },
             EventKind::CondWake { cond, mutex } => match t.state {
-                ThreadState::Waiting { .. } => format!("waits for a signal on {}", p.describe_addr(cond)),
-                _ => format!("was signalled but waits for mutex {}", p.describe_addr(mutex)),
+                ThreadState::Waiting { .. } => {
+                    format!("waits for a signal on {}", p.describe_addr(cond))
+                }
+                _ => format!(
+                    "was signalled but waits for mutex {}",
+                    p.describe_addr(mutex)
+                ),
             },
             EventKind::Join { child } => format!("waits to join thread {child}"),
             _ => "is blocked".to_string(),
@@ -320,7 +370,10 @@ impl Machine {
     pub(crate) fn print(&mut self, tid: Tid, text: &str) {
         match self.output.last_mut() {
             Some(o) if o.tid == tid => o.text.push_str(text),
-            _ => self.output.push(Output { tid, text: text.to_string() }),
+            _ => self.output.push(Output {
+                tid,
+                text: text.to_string(),
+            }),
         }
     }
 
@@ -355,7 +408,11 @@ impl System for Machine {
     }
 
     fn step(&mut self, tid: Tid, alt: u32) -> Event {
-        let pending = self.thread_mut(tid).pending.take().expect("step on a thread with a pending event");
+        let pending = self
+            .thread_mut(tid)
+            .pending
+            .take()
+            .expect("step on a thread with a pending event");
         self.alt = alt;
         self.last = None;
         let prog = self.prog.clone();
@@ -364,8 +421,15 @@ impl System for Machine {
             Err(stop) => self.stop(stop),
         }
         let kind = self.last.take().unwrap_or(pending.kind);
-        let ev = Event { tid, kind, loc: pending.loc };
-        if self.status.is_running() && !self.thread(tid).finished() && self.thread(tid).pending.is_none() {
+        let ev = Event {
+            tid,
+            kind,
+            loc: pending.loc,
+        };
+        if self.status.is_running()
+            && !self.thread(tid).finished()
+            && self.thread(tid).pending.is_none()
+        {
             self.run_local(tid);
         }
         for child in std::mem::take(&mut self.spawned) {

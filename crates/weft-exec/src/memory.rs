@@ -52,7 +52,12 @@ pub struct Object {
 pub enum MemError {
     Null,
     Invalid(u64),
-    OutOfBounds { addr: u64, size: u64, obj_size: u64, off: u64 },
+    OutOfBounds {
+        addr: u64,
+        size: u64,
+        obj_size: u64,
+        off: u64,
+    },
     UseAfterFree(u64),
     UseAfterReturn(u64),
     ReadOnly(u64),
@@ -65,11 +70,18 @@ impl MemError {
         match self {
             MemError::Null => format!("null pointer dereference ({what})"),
             MemError::Invalid(a) => format!("{what} of invalid address {a:#x}"),
-            MemError::OutOfBounds { size, obj_size, off, .. } => {
+            MemError::OutOfBounds {
+                size,
+                obj_size,
+                off,
+                ..
+            } => {
                 format!("out-of-bounds {what} of {size} bytes at offset {off} of a {obj_size}-byte object")
             }
             MemError::UseAfterFree(_) => format!("use after free ({what} of freed heap memory)"),
-            MemError::UseAfterReturn(_) => format!("{what} of a stack variable after its function returned"),
+            MemError::UseAfterReturn(_) => {
+                format!("{what} of a stack variable after its function returned")
+            }
             MemError::ReadOnly(_) => "write to read-only memory".to_string(),
             MemError::Code(_) => format!("{what} through a function pointer"),
         }
@@ -85,7 +97,9 @@ pub struct Memory {
 impl Memory {
     /// Creates memory holding the null object followed by `statics` in space 0.
     pub fn new(statics: Vec<Object>) -> Memory {
-        Memory { spaces: vec![statics] }
+        Memory {
+            spaces: vec![statics],
+        }
     }
 
     pub fn null_object() -> Object {
@@ -97,7 +111,9 @@ impl Memory {
     }
 
     fn object_mut(&mut self, id: ObjId) -> Option<&mut Object> {
-        self.spaces.get_mut(id.space as usize)?.get_mut(id.index as usize)
+        self.spaces
+            .get_mut(id.space as usize)?
+            .get_mut(id.index as usize)
     }
 
     /// Allocates a zero-sized-or-larger object in `space`; returns its address.
@@ -133,7 +149,12 @@ impl Memory {
             _ => {}
         }
         if off.checked_add(size).is_none_or(|end| end > obj.size) {
-            return Err(MemError::OutOfBounds { addr: a, size, obj_size: obj.size, off });
+            return Err(MemError::OutOfBounds {
+                addr: a,
+                size,
+                obj_size: obj.size,
+                off,
+            });
         }
         Ok((id, off))
     }
@@ -151,7 +172,9 @@ impl Memory {
         let (id, off) = self.check(a, size, false)?;
         let d = &self.object(id).unwrap().data;
         let range = off as usize..(off + size) as usize;
-        if !d.init[range.clone()].iter().all(|&b| b) {
+        // Fully uninitialised reads are `undef`; partly initialised ones
+        // (padding inside a coerced struct) read the missing bytes as zero.
+        if size > 0 && !d.init[range.clone()].iter().any(|&b| b) {
             return Ok(None);
         }
         let mut buf = [0u8; 16];
@@ -213,7 +236,12 @@ impl Memory {
         let tail = &obj.data.bytes[off as usize..];
         match tail.iter().position(|&b| b == 0) {
             Some(n) => Ok(tail[..n].to_vec()),
-            None => Err(MemError::OutOfBounds { addr: a, size: tail.len() as u64 + 1, obj_size: obj.size, off }),
+            None => Err(MemError::OutOfBounds {
+                addr: a,
+                size: tail.len() as u64 + 1,
+                obj_size: obj.size,
+                off,
+            }),
         }
     }
 
@@ -222,7 +250,10 @@ impl Memory {
         let (id, _) = addr::decode(a);
         if let Some(o) = self.object_mut(id) {
             o.state = state;
-            o.data = Arc::new(ObjData { bytes: Vec::new(), init: Vec::new() });
+            o.data = Arc::new(ObjData {
+                bytes: Vec::new(),
+                init: Vec::new(),
+            });
         }
     }
 
@@ -232,13 +263,19 @@ impl Memory {
         let mut work = vec![a];
         while let Some(a) = work.pop() {
             let (id, _) = addr::decode(a);
-            let Some(o) = self.object_mut(id) else { continue };
+            let Some(o) = self.object_mut(id) else {
+                continue;
+            };
             if o.escaped || o.state != ObjState::Live {
                 continue;
             }
             o.escaped = true;
             let d = o.data.clone();
-            work.extend(d.bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())));
+            work.extend(
+                d.bytes
+                    .chunks_exact(8)
+                    .map(|c| u64::from_le_bytes(c.try_into().unwrap())),
+            );
         }
     }
 
@@ -257,7 +294,10 @@ impl Object {
         let n = bytes.len();
         let escaped = !matches!(kind, ObjKind::Heap | ObjKind::Stack);
         Object {
-            data: Arc::new(ObjData { bytes, init: vec![init; n] }),
+            data: Arc::new(ObjData {
+                bytes,
+                init: vec![init; n],
+            }),
             size,
             kind,
             state: ObjState::Live,

@@ -19,7 +19,10 @@ pub struct ProgramError {
 
 impl std::fmt::Display for ProgramError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the program calls external functions that weft does not model:")?;
+        write!(
+            f,
+            "the program calls external functions that weft does not model:"
+        )?;
         for (name, loc) in &self.unmodelled {
             write!(f, "\n  {loc}: `{name}`")?;
         }
@@ -50,7 +53,12 @@ impl Program {
         }
         let consts = module.consts.iter().map(const_value).collect();
         let statics = static_objects(&module);
-        Ok(Arc::new(Program { module, consts, models, statics }))
+        Ok(Arc::new(Program {
+            module,
+            consts,
+            models,
+            statics,
+        }))
     }
 
     pub fn sources(&self) -> &SourceMap {
@@ -60,7 +68,11 @@ impl Program {
     /// A human name for an address: `global+off`, or the owning object.
     pub fn describe_addr(&self, a: u64) -> String {
         let (id, off) = addr::decode(a);
-        let suffix = if off == 0 { String::new() } else { format!("+{off}") };
+        let suffix = if off == 0 {
+            String::new()
+        } else {
+            format!("+{off}")
+        };
         if id == ObjId::NULL {
             return format!("NULL{suffix}");
         }
@@ -85,7 +97,14 @@ fn const_value(c: &ConstVal) -> Value {
 fn static_objects(m: &Module) -> Vec<Object> {
     let mut objs = vec![Memory::null_object()];
     for g in &m.globals {
-        objs.push(Object::new(g.size, ObjKind::Global { constant: g.constant }, g.init.clone(), true));
+        objs.push(Object::new(
+            g.size,
+            ObjKind::Global {
+                constant: g.constant,
+            },
+            g.init.clone(),
+            true,
+        ));
     }
     for _ in 0..m.functions.len() + m.externs.len() {
         objs.push(Object::new(0, ObjKind::Code, Vec::new(), true));
@@ -98,22 +117,45 @@ pub fn describe_event(p: &Program, e: &Event) -> String {
     use EventKind::*;
     let a = |x: u64| p.describe_addr(x);
     match &e.kind {
-        Load { addr, value, atomic, .. } => format!("{}load {} -> {}", at(*atomic), a(*addr), *value as i128),
-        Store { addr, value, atomic, .. } => format!("{}store {} = {}", at(*atomic), a(*addr), *value as i128),
+        Load {
+            addr,
+            value,
+            atomic,
+            ..
+        } => format!("{}load {} -> {}", at(*atomic), a(*addr), *value as i128),
+        Store {
+            addr,
+            value,
+            atomic,
+            ..
+        } => format!("{}store {} = {}", at(*atomic), a(*addr), *value as i128),
         Rmw { addr, old, new, .. } => format!("atomic rmw {}: {} -> {}", a(*addr), old, new),
         CmpXchg { addr, old, ok, .. } => {
-            format!("cmpxchg {} ({}, saw {})", a(*addr), if *ok { "succeeded" } else { "failed" }, old)
+            format!(
+                "cmpxchg {} ({}, saw {})",
+                a(*addr),
+                if *ok { "succeeded" } else { "failed" },
+                old
+            )
         }
         Fence => "fence".into(),
         MemOp { name, read, write } => {
-            let r = read.map(|(x, n)| format!(" reads {} [{n}]", a(x))).unwrap_or_default();
-            let w = write.map(|(x, n)| format!(" writes {} [{n}]", a(x))).unwrap_or_default();
+            let r = read
+                .map(|(x, n)| format!(" reads {} [{n}]", a(x)))
+                .unwrap_or_default();
+            let w = write
+                .map(|(x, n)| format!(" writes {} [{n}]", a(x)))
+                .unwrap_or_default();
             format!("{name}{r}{w}")
         }
         Free { addr, .. } => format!("free {}", a(*addr)),
         Lock { mutex } => format!("lock {}", a(*mutex)),
         TryLock { mutex, acquired } => {
-            format!("trylock {} ({})", a(*mutex), if *acquired { "acquired" } else { "busy" })
+            format!(
+                "trylock {} ({})",
+                a(*mutex),
+                if *acquired { "acquired" } else { "busy" }
+            )
         }
         Unlock { mutex } => format!("unlock {}", a(*mutex)),
         MutexInit { mutex } => format!("init mutex {}", a(*mutex)),

@@ -55,6 +55,9 @@ impl Sync {
     }
 
     pub fn waiters(&self, c: u64) -> &[Tid] {
-        self.conds.get(&c).map(|s| s.waiters.as_slice()).unwrap_or(&[])
+        self.conds
+            .get(&c)
+            .map(|s| s.waiters.as_slice())
+            .unwrap_or(&[])
     }
 }

@@ -28,9 +28,13 @@ pub struct Frame {
 pub enum ThreadState {
     Running,
     /// In `pthread_cond_wait`, waiting for a signal.
-    Waiting { cond: u64 },
+    Waiting {
+        cond: u64,
+    },
     /// Signalled; must reacquire its mutex to return from the wait.
-    Woken { cond: u64 },
+    Woken {
+        cond: u64,
+    },
     Finished,
 }
 

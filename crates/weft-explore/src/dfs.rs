@@ -18,7 +18,9 @@ struct Branch<S> {
 /// Every `(thread, alternative)` the system can take now.
 pub fn choices<S: System>(s: &S, buf: &mut Vec<u32>) -> Vec<Choice> {
     s.enabled(buf);
-    buf.iter().flat_map(|&t| (0..s.alternatives(t)).map(move |a| (t, a))).collect()
+    buf.iter()
+        .flat_map(|&t| (0..s.alternatives(t)).map(move |a| (t, a)))
+        .collect()
 }
 
 pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
@@ -34,7 +36,12 @@ pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
             let cs = choices(&state, &mut buf);
             let Some(&first) = cs.first() else { break };
             if cs.len() > 1 {
-                stack.push(Branch { state: state.clone(), choices: cs, next: 1, depth: schedule.len() });
+                stack.push(Branch {
+                    state: state.clone(),
+                    choices: cs,
+                    next: 1,
+                    depth: schedule.len(),
+                });
             }
             trace.push(state.step(first.0, first.1));
             schedule.push(first);
@@ -50,7 +57,9 @@ pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
             return rec.into_summary(false);
         }
         // Backtrack to the deepest branch with an untried choice.
-        let Some(top) = stack.last_mut() else { return rec.into_summary(true) };
+        let Some(top) = stack.last_mut() else {
+            return rec.into_summary(true);
+        };
         let c = top.choices[top.next];
         top.next += 1;
         let depth = top.depth;

@@ -37,7 +37,12 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Config {
-        Config { por: Por::None, max_executions: None, timeout: None, keep_going: false }
+        Config {
+            por: Por::None,
+            max_executions: None,
+            timeout: None,
+            keep_going: false,
+        }
     }
 }
 

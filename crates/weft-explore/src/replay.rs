@@ -13,17 +13,28 @@ pub struct ReplayError {
 
 impl std::fmt::Display for ReplayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the witness does not fit this program at step {}: {}", self.step + 1, self.message)
+        write!(
+            f,
+            "the witness does not fit this program at step {}: {}",
+            self.step + 1,
+            self.message
+        )
     }
 }
 
 /// Runs exactly `schedule` on `init` and reports what happened.
 pub fn replay<S: System>(mut state: S, schedule: &[Choice]) -> Result<Summary, ReplayError> {
-    let cfg = Config { keep_going: true, ..Config::default() };
+    let cfg = Config {
+        keep_going: true,
+        ..Config::default()
+    };
     let mut rec = Recorder::new(&cfg);
     let mut trace = Vec::new();
     for (i, &(t, a)) in schedule.iter().enumerate() {
-        let err = |m: &str| ReplayError { step: i, message: m.to_string() };
+        let err = |m: &str| ReplayError {
+            step: i,
+            message: m.to_string(),
+        };
         if !state.status().is_running() {
             return Err(err("the execution ended early"));
         }

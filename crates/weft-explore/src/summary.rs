@@ -56,7 +56,11 @@ pub(crate) struct Recorder<'c> {
 
 impl<'c> Recorder<'c> {
     pub fn new(cfg: &'c crate::Config) -> Recorder<'c> {
-        Recorder { summary: Summary::default(), cfg, start: Instant::now() }
+        Recorder {
+            summary: Summary::default(),
+            cfg,
+            start: Instant::now(),
+        }
     }
 
     /// Records the end of one execution. Returns false when exploration
@@ -72,7 +76,10 @@ impl<'c> Recorder<'c> {
         match status {
             Status::Bug(b) => {
                 s.stats.executions += 1;
-                let dup = s.findings.iter().any(|f| f.bug.kind == b.kind && f.bug.loc == b.loc);
+                let dup = s
+                    .findings
+                    .iter()
+                    .any(|f| f.bug.kind == b.kind && f.bug.loc == b.loc);
                 if !dup {
                     s.findings.push(make_finding((**b).clone()));
                 }
@@ -81,9 +88,17 @@ impl<'c> Recorder<'c> {
                 }
             }
             Status::Exited(_) | Status::Running => s.stats.executions += 1,
-            Status::Blocked(r) => *s.stats.blocked_by.entry(format!("{r:?}").to_lowercase()).or_default() += 1,
+            Status::Blocked(r) => {
+                *s.stats
+                    .blocked_by
+                    .entry(format!("{r:?}").to_lowercase())
+                    .or_default() += 1
+            }
             Status::Limit(l) => {
-                *s.stats.blocked_by.entry(l.as_str().to_string()).or_default() += 1;
+                *s.stats
+                    .blocked_by
+                    .entry(l.as_str().to_string())
+                    .or_default() += 1;
                 s.limit.get_or_insert(*l);
             }
         }

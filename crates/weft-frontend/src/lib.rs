@@ -10,8 +10,16 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The clang flags weft compiles with (before the user's own).
-pub const CLANG_FLAGS: &[&str] =
-    &["-O0", "-Xclang", "-disable-O0-optnone", "-g", "-fno-discard-value-names", "-emit-llvm", "-c", "-D__WEFT__"];
+pub const CLANG_FLAGS: &[&str] = &[
+    "-O0",
+    "-Xclang",
+    "-disable-O0-optnone",
+    "-g",
+    "-fno-discard-value-names",
+    "-emit-llvm",
+    "-c",
+    "-D__WEFT__",
+];
 
 #[derive(Debug, thiserror::Error)]
 pub enum FrontendError {
@@ -38,23 +46,35 @@ fn tool(env: &'static str, name: &str, fallback: &str) -> Result<PathBuf, Fronte
         return Ok(PathBuf::from(p));
     }
     let found = std::env::var_os("PATH")
-        .map(|paths| std::env::split_paths(&paths).map(|d| d.join(name)).find(|p| p.is_file()))
+        .map(|paths| {
+            std::env::split_paths(&paths)
+                .map(|d| d.join(name))
+                .find(|p| p.is_file())
+        })
         .unwrap_or(None);
     match found {
         Some(p) => Ok(p),
         None if Path::new(fallback).is_file() => Ok(PathBuf::from(fallback)),
-        None => Err(FrontendError::MissingTool { tool: name.to_string(), env }),
+        None => Err(FrontendError::MissingTool {
+            tool: name.to_string(),
+            env,
+        }),
     }
 }
 
 /// Compiles `input` (with extra clang arguments such as `-DN=3`, `-I dir`).
 pub fn compile(input: &Path, clang_args: &[String]) -> Result<Compiled, FrontendError> {
-    std::fs::metadata(input)
-        .map_err(|e| FrontendError::Read { path: input.display().to_string(), msg: e.to_string() })?;
+    std::fs::metadata(input).map_err(|e| FrontendError::Read {
+        path: input.display().to_string(),
+        msg: e.to_string(),
+    })?;
     let dir = tempfile::Builder::new()
         .prefix("weft-")
         .tempdir()
-        .map_err(|e| FrontendError::Read { path: "temporary directory".into(), msg: e.to_string() })?;
+        .map_err(|e| FrontendError::Read {
+            path: "temporary directory".into(),
+            msg: e.to_string(),
+        })?;
     let ext = input.extension().and_then(|e| e.to_str()).unwrap_or("");
     let raw = match ext {
         "c" | "i" => {
@@ -67,9 +87,14 @@ pub fn compile(input: &Path, clang_args: &[String]) -> Result<Compiled, Frontend
                 .arg("-o")
                 .arg(&out)
                 .output()
-                .map_err(|e| FrontendError::Tool { tool: clang.display().to_string(), msg: e.to_string() })?;
+                .map_err(|e| FrontendError::Tool {
+                    tool: clang.display().to_string(),
+                    msg: e.to_string(),
+                })?;
             if !res.status.success() {
-                return Err(FrontendError::Compile(String::from_utf8_lossy(&res.stderr).trim_end().to_string()));
+                return Err(FrontendError::Compile(
+                    String::from_utf8_lossy(&res.stderr).trim_end().to_string(),
+                ));
             }
             out
         }
@@ -84,10 +109,16 @@ pub fn compile(input: &Path, clang_args: &[String]) -> Result<Compiled, Frontend
         .arg("-o")
         .arg(&bitcode)
         .output()
-        .map_err(|e| FrontendError::Tool { tool: opt.display().to_string(), msg: e.to_string() })?;
+        .map_err(|e| FrontendError::Tool {
+            tool: opt.display().to_string(),
+            msg: e.to_string(),
+        })?;
     if !res.status.success() {
         let msg = String::from_utf8_lossy(&res.stderr).trim_end().to_string();
-        return Err(FrontendError::Tool { tool: opt.display().to_string(), msg });
+        return Err(FrontendError::Tool {
+            tool: opt.display().to_string(),
+            msg,
+        });
     }
     Ok(Compiled { bitcode, _dir: dir })
 }
@@ -95,8 +126,10 @@ pub fn compile(input: &Path, clang_args: &[String]) -> Result<Compiled, Frontend
 /// A hash identifying the program: the input file's bytes and the clang
 /// arguments. Witnesses record it so replay can refuse a changed program.
 pub fn program_hash(input: &Path, clang_args: &[String]) -> Result<String, FrontendError> {
-    let bytes = std::fs::read(input)
-        .map_err(|e| FrontendError::Read { path: input.display().to_string(), msg: e.to_string() })?;
+    let bytes = std::fs::read(input).map_err(|e| FrontendError::Read {
+        path: input.display().to_string(),
+        msg: e.to_string(),
+    })?;
     let mut h = Sha256::new();
     h.update(&bytes);
     for a in clang_args {

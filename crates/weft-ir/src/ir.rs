@@ -144,18 +144,36 @@ pub enum Intr {
     Fshl,
     Fshr,
     /// `{iN, i1}` result: wrapped value and overflow flag.
-    AddOv { signed: bool },
-    SubOv { signed: bool },
-    MulOv { signed: bool },
-    AddSat { signed: bool },
-    SubSat { signed: bool },
+    AddOv {
+        signed: bool,
+    },
+    SubOv {
+        signed: bool,
+    },
+    MulOv {
+        signed: bool,
+    },
+    AddSat {
+        signed: bool,
+    },
+    SubSat {
+        signed: bool,
+    },
     FAbs,
     Sqrt,
     Floor,
     Ceil,
     FTrunc,
     Round,
+    /// Fused multiply-add (one rounding).
     Fma,
+    /// `llvm.fmuladd`: multiply then add with two roundings, as x86-64
+    /// without FMA executes it.
+    MulAdd,
+    /// Round to nearest, ties to even (`rint`, `nearbyint`, `roundeven`).
+    RoundEven,
+    /// `llvm.is.fpclass(x, mask)`.
+    IsFpClass,
     CopySign,
     MinNum,
     MaxNum,
@@ -172,39 +190,156 @@ pub enum Callee {
 /// One instruction. Terminators are instructions too and end every block.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Inst {
-    Bin { op: BinOp, bits: u32, dst: Reg, a: Operand, b: Operand },
-    FBin { op: FBinOp, double: bool, dst: Reg, a: Operand, b: Operand },
-    FNeg { double: bool, dst: Reg, a: Operand },
-    ICmp { pred: IPred, bits: u32, dst: Reg, a: Operand, b: Operand },
-    FCmp { pred: FPred, double: bool, dst: Reg, a: Operand, b: Operand },
-    Cast { op: CastOp, from: Ty, to: Ty, dst: Reg, a: Operand },
+    Bin {
+        op: BinOp,
+        bits: u32,
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+    },
+    FBin {
+        op: FBinOp,
+        double: bool,
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+    },
+    FNeg {
+        double: bool,
+        dst: Reg,
+        a: Operand,
+    },
+    ICmp {
+        pred: IPred,
+        bits: u32,
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+    },
+    FCmp {
+        pred: FPred,
+        double: bool,
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+    },
+    Cast {
+        op: CastOp,
+        from: Ty,
+        to: Ty,
+        dst: Reg,
+        a: Operand,
+    },
     /// Integer resize used by ptrtoint/inttoptr and bitcast-like moves:
     /// truncates or zero-extends to `bits`.
-    Resize { bits: u32, dst: Reg, a: Operand },
-    Copy { dst: Reg, a: Operand },
-    Select { dst: Reg, c: Operand, a: Operand, b: Operand },
-    Alloca { dst: Reg, elem_size: u64, align: u64, count: Operand, count_bits: u32 },
-    Load { dst: Reg, ty: Ty, addr: Operand, atomic: bool },
-    Store { ty: Ty, val: Operand, addr: Operand, atomic: bool },
+    Resize {
+        bits: u32,
+        dst: Reg,
+        a: Operand,
+    },
+    Copy {
+        dst: Reg,
+        a: Operand,
+    },
+    Select {
+        dst: Reg,
+        c: Operand,
+        a: Operand,
+        b: Operand,
+    },
+    Alloca {
+        dst: Reg,
+        elem_size: u64,
+        align: u64,
+        count: Operand,
+        count_bits: u32,
+    },
+    Load {
+        dst: Reg,
+        ty: Ty,
+        addr: Operand,
+        atomic: bool,
+    },
+    Store {
+        ty: Ty,
+        val: Operand,
+        addr: Operand,
+        atomic: bool,
+    },
     /// `dst = base + offset + Σ sext(index) * scale`.
-    Gep { dst: Reg, base: Operand, offset: i64, terms: SmallVec<[(Operand, u32, i64); 2]> },
-    Rmw { op: RmwOp, ty: Ty, dst: Reg, addr: Operand, val: Operand },
+    Gep {
+        dst: Reg,
+        base: Operand,
+        offset: i64,
+        terms: SmallVec<[(Operand, u32, i64); 2]>,
+    },
+    Rmw {
+        op: RmwOp,
+        ty: Ty,
+        dst: Reg,
+        addr: Operand,
+        val: Operand,
+    },
     /// Result is the aggregate `{old, success}`.
-    CmpXchg { ty: Ty, dst: Reg, addr: Operand, expected: Operand, new: Operand },
+    CmpXchg {
+        ty: Ty,
+        dst: Reg,
+        addr: Operand,
+        expected: Operand,
+        new: Operand,
+    },
     Fence,
-    ExtractValue { dst: Reg, agg: Operand, path: SmallVec<[u32; 2]> },
-    InsertValue { dst: Reg, agg: Operand, val: Operand, path: SmallVec<[u32; 2]> },
-    Intr { op: Intr, bits: u32, dst: Reg, args: SmallVec<[Operand; 3]> },
-    Call { dst: Option<Reg>, callee: Callee, args: Vec<Operand> },
+    ExtractValue {
+        dst: Reg,
+        agg: Operand,
+        path: SmallVec<[u32; 2]>,
+    },
+    InsertValue {
+        dst: Reg,
+        agg: Operand,
+        val: Operand,
+        path: SmallVec<[u32; 2]>,
+    },
+    Intr {
+        op: Intr,
+        bits: u32,
+        dst: Reg,
+        args: SmallVec<[Operand; 3]>,
+    },
+    Call {
+        dst: Option<Reg>,
+        callee: Callee,
+        args: Vec<Operand>,
+        /// Arguments passed `byval`: (argument index, size in bytes). The
+        /// callee receives a pointer to a private copy.
+        byval: Box<[(u32, u64)]>,
+    },
     /// `llvm.va_start(ap)`: initialise the x86-64 `va_list` at `ap`.
-    VaStart { ap: Operand },
+    VaStart {
+        ap: Operand,
+    },
     /// `llvm.va_copy(dst, src)`.
-    VaCopy { dst: Operand, src: Operand },
+    VaCopy {
+        dst: Operand,
+        src: Operand,
+    },
     Nop,
-    Ret { val: Option<Operand> },
-    Br { target: BlockId },
-    CondBr { c: Operand, t: BlockId, f: BlockId },
-    Switch { v: Operand, cases: Vec<(u128, BlockId)>, default: BlockId },
+    Ret {
+        val: Option<Operand>,
+    },
+    Br {
+        target: BlockId,
+    },
+    CondBr {
+        c: Operand,
+        t: BlockId,
+        f: BlockId,
+    },
+    Switch {
+        v: Operand,
+        cases: Vec<(u128, BlockId)>,
+        default: BlockId,
+    },
     Unreachable,
 }
 
@@ -212,7 +347,11 @@ impl Inst {
     pub fn is_terminator(&self) -> bool {
         matches!(
             self,
-            Inst::Ret { .. } | Inst::Br { .. } | Inst::CondBr { .. } | Inst::Switch { .. } | Inst::Unreachable
+            Inst::Ret { .. }
+                | Inst::Br { .. }
+                | Inst::CondBr { .. }
+                | Inst::Switch { .. }
+                | Inst::Unreachable
         )
     }
 }
@@ -287,7 +426,11 @@ pub struct Module {
 impl Module {
     /// Address of global `g`.
     pub fn global_addr(g: usize) -> u64 {
-        crate::addr::ObjId { space: 0, index: g as u32 + 1 }.addr(0)
+        crate::addr::ObjId {
+            space: 0,
+            index: g as u32 + 1,
+        }
+        .addr(0)
     }
 
     /// Address of a code object: functions first, then externs.
@@ -313,6 +456,9 @@ impl Module {
     }
 
     pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
-        self.functions.iter().position(|f| f.name == name).map(|i| i as FuncId)
+        self.functions
+            .iter()
+            .position(|f| f.name == name)
+            .map(|i| i as FuncId)
     }
 }

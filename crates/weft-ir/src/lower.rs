@@ -35,8 +35,10 @@ fn render_unsupported(items: &[(String, String)]) -> String {
 
 /// Loads a bitcode file and lowers it.
 pub fn load(path: &Path) -> Result<Module, LowerError> {
-    let m = llvm_ir::Module::from_bc_path(path)
-        .map_err(|msg| LowerError::Read { path: path.display().to_string(), msg })?;
+    let m = llvm_ir::Module::from_bc_path(path).map_err(|msg| LowerError::Read {
+        path: path.display().to_string(),
+        msg,
+    })?;
     lower_module(&m, gep_table::build(path))
 }
 
@@ -73,7 +75,10 @@ impl<'m> Ctx<'m> {
                 f
             }
         };
-        Loc { file, line: dl.line }
+        Loc {
+            file,
+            line: dl.line,
+        }
     }
 
     pub fn unsupported(&mut self, what: impl Into<String>, loc: Loc) {
@@ -86,7 +91,10 @@ impl<'m> Ctx<'m> {
             return e;
         }
         let e = self.externs.len() as u32;
-        self.externs.push(Extern { name: name.to_string(), first_use: loc });
+        self.externs.push(Extern {
+            name: name.to_string(),
+            first_use: loc,
+        });
         self.extern_ids.insert(name.to_string(), e);
         e
     }
@@ -123,10 +131,18 @@ fn name_str(n: &llvm_ir::Name) -> String {
     }
 }
 
-fn lower_module(m: &llvm_ir::Module, gep_offsets: gep_table::GepTable) -> Result<Module, LowerError> {
+fn lower_module(
+    m: &llvm_ir::Module,
+    gep_offsets: gep_table::GepTable,
+) -> Result<Module, LowerError> {
     let mut cx = Ctx {
         m,
-        funcs: m.functions.iter().enumerate().map(|(i, f)| (f.name.as_str(), i as u32)).collect(),
+        funcs: m
+            .functions
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.name.as_str(), i as u32))
+            .collect(),
         globals: FxHashMap::default(),
         externs: Vec::new(),
         extern_ids: FxHashMap::default(),
@@ -191,14 +207,22 @@ fn lower_globals(cx: &mut Ctx, names: &[String]) -> Vec<Global> {
                 None => cx.unsupported(format!("initializer of global `{name}`"), Loc::UNKNOWN),
             }
         }
-        out.push(Global { name: name.clone(), size, init, constant: g.is_constant });
+        out.push(Global {
+            name: name.clone(),
+            size,
+            init,
+            constant: g.is_constant,
+        });
     }
     out
 }
 
 fn reachability(cx: &Ctx, main: Option<u32>) -> Vec<bool> {
     let mut seen = vec![false; cx.nfuncs as usize];
-    let mut stack: Vec<u32> = main.into_iter().chain(cx.address_taken.iter().copied()).collect();
+    let mut stack: Vec<u32> = main
+        .into_iter()
+        .chain(cx.address_taken.iter().copied())
+        .collect();
     while let Some(f) = stack.pop() {
         if std::mem::replace(&mut seen[f as usize], true) {
             continue;
@@ -209,7 +233,9 @@ fn reachability(cx: &Ctx, main: Option<u32>) -> Vec<bool> {
 }
 
 fn report_unsupported(cx: &Ctx, reachable: &[bool]) -> Result<(), LowerError> {
-    let sources = SourceMap { files: cx.files.clone() };
+    let sources = SourceMap {
+        files: cx.files.clone(),
+    };
     let mut items: Vec<(String, String)> = Vec::new();
     for (what, f, loc) in &cx.unsupported {
         let live = f.is_none_or(|f| reachable[f as usize]);

@@ -11,7 +11,11 @@ pub fn render_human(s: &Summary, cx: &Context) -> String {
     let verdict = Verdict::of(s);
     let _ = match verdict {
         Verdict::Bug => writeln!(out, "verdict: BUG ({} found)", s.findings.len()),
-        Verdict::Safe => writeln!(out, "verdict: SAFE (no bug in {} executions)", s.stats.executions),
+        Verdict::Safe => writeln!(
+            out,
+            "verdict: SAFE (no bug in {} executions)",
+            s.stats.executions
+        ),
         Verdict::Incomplete => writeln!(
             out,
             "verdict: INCOMPLETE (no bug found, but the {} bound was hit)",
@@ -30,13 +34,25 @@ pub fn render_human(s: &Summary, cx: &Context) -> String {
 
 fn finding(out: &mut String, f: &Finding, cx: &Context) {
     let _ = writeln!(out, "\nerror[{}]: {}", f.bug.kind, f.bug.message);
-    let _ = writeln!(out, "  --> {} (thread {})", cx.sources.render(f.bug.loc), f.bug.tid);
+    let _ = writeln!(
+        out,
+        "  --> {} (thread {})",
+        cx.sources.render(f.bug.loc),
+        f.bug.tid
+    );
     for d in &f.bug.details {
         let _ = writeln!(out, "  note: {d}");
     }
     let _ = writeln!(out, "\ninterleaving ({} events):", f.trace.len());
     for (i, e) in f.trace.iter().enumerate() {
-        let _ = writeln!(out, "  {:>4}  thread {:<3} {:<48} {}", i + 1, e.tid, (cx.describe)(e), cx.sources.render(e.loc));
+        let _ = writeln!(
+            out,
+            "  {:>4}  thread {:<3} {:<48} {}",
+            i + 1,
+            e.tid,
+            (cx.describe)(e),
+            cx.sources.render(e.loc)
+        );
     }
     if !f.output.is_empty() {
         output(out, &f.output, "output");
@@ -63,7 +79,11 @@ fn stats(out: &mut String, s: &Summary) {
         st.elapsed.as_secs_f64()
     );
     if !st.blocked_by.is_empty() {
-        let parts: Vec<String> = st.blocked_by.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+        let parts: Vec<String> = st
+            .blocked_by
+            .iter()
+            .map(|(k, v)| format!("{k}: {v}"))
+            .collect();
         let _ = writeln!(out, "  blocked by {}", parts.join(", "));
     }
 }

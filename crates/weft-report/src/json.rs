@@ -11,7 +11,12 @@ pub fn render_json(s: &Summary, cx: &Context) -> Value {
         Some(f) => outputs(&f.output),
         None => outputs(&s.first_output),
     };
-    let bugs: Vec<Value> = s.findings.iter().enumerate().map(|(i, f)| bug(f, cx, cx.witnesses.get(i))).collect();
+    let bugs: Vec<Value> = s
+        .findings
+        .iter()
+        .enumerate()
+        .map(|(i, f)| bug(f, cx, cx.witnesses.get(i)))
+        .collect();
     json!({
         "verdict": verdict.as_str(),
         "executions": s.stats.executions,
@@ -27,7 +32,9 @@ pub fn render_json(s: &Summary, cx: &Context) -> Value {
 }
 
 fn outputs(o: &[weft_core::Output]) -> Value {
-    o.iter().map(|o| json!({"thread": o.tid, "text": o.text})).collect()
+    o.iter()
+        .map(|o| json!({"thread": o.tid, "text": o.text}))
+        .collect()
 }
 
 fn bug(f: &Finding, cx: &Context, w: Option<&crate::Witness>) -> Value {

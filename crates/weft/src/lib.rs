@@ -93,7 +93,10 @@ fn load(file: &Path, clang_args: &[String]) -> anyhow::Result<Arc<Program>> {
 fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow::Result<i32> {
     let prog = load(file, clang_args)?;
     let names = ThreadNames::default();
-    let limits = Limits { max_steps: opts.max_steps, ..Limits::default() };
+    let limits = Limits {
+        max_steps: opts.max_steps,
+        ..Limits::default()
+    };
     let init = Machine::new(prog.clone(), limits, names.clone());
     let cfg = Config {
         por: match opts.por {
@@ -112,14 +115,25 @@ fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow:
         .collect();
     if let (Some(path), Some(w)) = (&opts.witness, witnesses.first()) {
         let text = serde_json::to_string_pretty(w)?;
-        std::fs::write(path, text).with_context(|| format!("writing witness {}", path.display()))?;
+        std::fs::write(path, text)
+            .with_context(|| format!("writing witness {}", path.display()))?;
     }
     Ok(print_report(&summary, &prog, witnesses, opts.json))
 }
 
-fn print_report(summary: &Summary, prog: &Arc<Program>, witnesses: Vec<Witness>, json: bool) -> i32 {
+fn print_report(
+    summary: &Summary,
+    prog: &Arc<Program>,
+    witnesses: Vec<Witness>,
+    json: bool,
+) -> i32 {
     let describe = |e: &weft_core::Event| describe_event(prog, e);
-    let cx = Context { sources: prog.sources(), describe: &describe, witnesses, peak_rss_kib: peak_rss_kib() };
+    let cx = Context {
+        sources: prog.sources(),
+        describe: &describe,
+        witnesses,
+        peak_rss_kib: peak_rss_kib(),
+    };
     if json {
         println!("{}", weft_report::render_json(summary, &cx));
     } else {
@@ -154,8 +168,10 @@ fn witness_of(
 }
 
 fn run_replay(file: &Path, witness: &Path, json: bool) -> anyhow::Result<i32> {
-    let text = std::fs::read_to_string(witness).map_err(|e| bad(format!("cannot read {}: {e}", witness.display())))?;
-    let w: Witness = serde_json::from_str(&text).map_err(|e| bad(format!("{} is not a weft witness: {e}", witness.display())))?;
+    let text = std::fs::read_to_string(witness)
+        .map_err(|e| bad(format!("cannot read {}: {e}", witness.display())))?;
+    let w: Witness = serde_json::from_str(&text)
+        .map_err(|e| bad(format!("{} is not a weft witness: {e}", witness.display())))?;
     if w.format != WITNESS_FORMAT {
         return Err(bad(format!("unknown witness format `{}`", w.format)));
     }
@@ -167,16 +183,29 @@ fn run_replay(file: &Path, witness: &Path, json: bool) -> anyhow::Result<i32> {
         )));
     }
     let prog = load(file, &w.clang_args)?;
-    let max_steps = w.options.get("max_steps").and_then(|v| v.as_u64()).unwrap_or(Limits::default().max_steps);
-    let limits = Limits { max_steps, ..Limits::default() };
+    let max_steps = w
+        .options
+        .get("max_steps")
+        .and_then(|v| v.as_u64())
+        .unwrap_or(Limits::default().max_steps);
+    let limits = Limits {
+        max_steps,
+        ..Limits::default()
+    };
     let init = Machine::new(prog.clone(), limits, ThreadNames::from_keys(&w.threads));
     let summary = weft_explore::replay(init, &w.schedule).map_err(bad)?;
     if let Some(f) = summary.findings.first() {
         if f.bug.kind.as_str() != w.bug.kind || prog.sources().render(f.bug.loc) != w.bug.location {
-            eprintln!("warning: the replay found a different bug than the witness records ({} at {})", w.bug.kind, w.bug.location);
+            eprintln!(
+                "warning: the replay found a different bug than the witness records ({} at {})",
+                w.bug.kind, w.bug.location
+            );
         }
     } else {
-        eprintln!("warning: the witness's bug ({} at {}) did not reproduce", w.bug.kind, w.bug.location);
+        eprintln!(
+            "warning: the witness's bug ({} at {}) did not reproduce",
+            w.bug.kind, w.bug.location
+        );
     }
     Ok(print_report(&summary, &prog, vec![w], json))
 }

@@ -5,7 +5,11 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Parser)]
-#[command(name = "weft", version, about = "Systematic concurrency testing for C/pthreads programs")]
+#[command(
+    name = "weft",
+    version,
+    about = "Systematic concurrency testing for C/pthreads programs"
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -41,8 +45,16 @@ enum Cmd {
 fn main() {
     let cli = Cli::parse();
     let code = match cli.cmd {
-        Cmd::Check { file, opts, clang_args } => weft::check(&file, &opts, &clang_args),
-        Cmd::Replay { file, witness, json } => weft::replay(&file, &witness, json),
+        Cmd::Check {
+            file,
+            opts,
+            clang_args,
+        } => weft::check(&file, &opts, &clang_args),
+        Cmd::Replay {
+            file,
+            witness,
+            json,
+        } => weft::replay(&file, &witness, json),
     };
     std::process::exit(code);
 }

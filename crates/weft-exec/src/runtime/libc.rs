@@ -18,7 +18,10 @@ fn ret_addr(a: u64) -> Result<Ret, Stop> {
 }
 
 fn ret_int(v: i64, bits: u32) -> Result<Ret, Stop> {
-    Ok(Ret::Value(Value::Int(crate::value::mask(v as i128 as u128, bits))))
+    Ok(Ret::Value(Value::Int(crate::value::mask(
+        v as i128 as u128,
+        bits,
+    ))))
 }
 
 pub fn malloc(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
@@ -55,13 +58,19 @@ fn heap_block(m: &Machine, a: u64) -> Result<(u64, u64), Stop> {
         return Err(m.bug(BugKind::Memory, format!("invalid free of address {a:#x}")));
     };
     if obj.kind != ObjKind::Heap {
-        return Err(m.bug(BugKind::Memory, "invalid free of memory not allocated by malloc"));
+        return Err(m.bug(
+            BugKind::Memory,
+            "invalid free of memory not allocated by malloc",
+        ));
     }
     if obj.state == ObjState::Freed {
         return Err(m.bug(BugKind::Memory, "double free"));
     }
     if off != 0 {
-        return Err(m.bug(BugKind::Memory, "invalid free of a pointer into the middle of a heap block"));
+        return Err(m.bug(
+            BugKind::Memory,
+            "invalid free of a pointer into the middle of a heap block",
+        ));
     }
     Ok((a, obj.size))
 }
@@ -93,15 +102,23 @@ pub fn realloc(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let new = m.alloc(c.tid, n, ObjKind::Heap, false)?;
     if old != 0 {
         let (old, size) = heap_block(m, old)?;
-        let (b, i) = m.mem.read_bytes(old, size.min(n)).map_err(|e| m.mem_bug(e, false))?;
-        m.mem.write_bytes(new, &b, &i).map_err(|e| m.mem_bug(e, true))?;
+        let (b, i) = m
+            .mem
+            .read_bytes(old, size.min(n))
+            .map_err(|e| m.mem_bug(e, false))?;
+        m.mem
+            .write_bytes(new, &b, &i)
+            .map_err(|e| m.mem_bug(e, true))?;
         m.mem.kill(old, ObjState::Freed);
         m.last = Some(EventKind::Free { addr: old, size });
     }
     ret_addr(new)
 }
 
-fn rd(m: &Machine, r: Result<(Vec<u8>, Vec<bool>), MemError>) -> Result<(Vec<u8>, Vec<bool>), Stop> {
+fn rd(
+    m: &Machine,
+    r: Result<(Vec<u8>, Vec<bool>), MemError>,
+) -> Result<(Vec<u8>, Vec<bool>), Stop> {
     r.map_err(|e| m.mem_bug(e, false))
 }
 
@@ -113,7 +130,9 @@ pub fn memcpy_pending(m: &Machine, c: &Call) -> Pending {
 pub fn memcpy(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let (d, s, n) = (c.addr(0), c.addr(1), c.arg(2) as u64);
     let (b, i) = rd(m, m.mem.read_bytes(s, n))?;
-    m.mem.write_bytes(d, &b, &i).map_err(|e| m.mem_bug(e, true))?;
+    m.mem
+        .write_bytes(d, &b, &i)
+        .map_err(|e| m.mem_bug(e, true))?;
     m.last = memcpy_pending(m, c)?;
     ret_addr(d)
 }
@@ -124,7 +143,9 @@ pub fn memset_pending(m: &Machine, c: &Call) -> Pending {
 
 pub fn memset(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let (d, v, n) = (c.addr(0), c.arg(1) as u8, c.arg(2) as usize);
-    m.mem.write_bytes(d, &vec![v; n], &vec![true; n]).map_err(|e| m.mem_bug(e, true))?;
+    m.mem
+        .write_bytes(d, &vec![v; n], &vec![true; n])
+        .map_err(|e| m.mem_bug(e, true))?;
     m.last = memset_pending(m, c)?;
     ret_addr(d)
 }
@@ -158,7 +179,11 @@ fn cstr(m: &Machine, a: u64) -> Result<Vec<u8>, Stop> {
 fn cstr_n(m: &Machine, a: u64, n: u64) -> Result<Vec<u8>, Stop> {
     let mut out = Vec::new();
     for k in 0..n {
-        let b = m.mem.read_int(a + k, 1).map_err(|e| m.mem_bug(e, false))?.unwrap_or(0) as u8;
+        let b = m
+            .mem
+            .read_int(a + k, 1)
+            .map_err(|e| m.mem_bug(e, false))?
+            .unwrap_or(0) as u8;
         if b == 0 {
             break;
         }
@@ -178,7 +203,11 @@ pub fn strlen(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
 }
 
 pub fn strcmp_pending(m: &Machine, c: &Call) -> Pending {
-    mem_op("strcmp", shared_tail(m, c.addr(0)).or(shared_tail(m, c.addr(1))), None)
+    mem_op(
+        "strcmp",
+        shared_tail(m, c.addr(0)).or(shared_tail(m, c.addr(1))),
+        None,
+    )
 }
 
 fn cmp_strings(mut a: Vec<u8>, mut b: Vec<u8>) -> i64 {
@@ -197,33 +226,48 @@ pub fn strncmp(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let n = c.arg(2) as u64;
     let (a, b) = (cstr_n(m, c.addr(0), n)?, cstr_n(m, c.addr(1), n)?);
     m.last = strcmp_pending(m, c)?;
-    let (a, b) = (a.into_iter().take(n as usize).collect(), b.into_iter().take(n as usize).collect());
+    let (a, b) = (
+        a.into_iter().take(n as usize).collect(),
+        b.into_iter().take(n as usize).collect(),
+    );
     let r = cmp_strings(a, b);
     ret_int(if n == 0 { 0 } else { r.signum() }, 32)
 }
 
 pub fn strcpy_pending(m: &Machine, c: &Call) -> Pending {
-    mem_op("strcpy", shared_tail(m, c.addr(1)), shared_tail(m, c.addr(0)))
+    mem_op(
+        "strcpy",
+        shared_tail(m, c.addr(1)),
+        shared_tail(m, c.addr(0)),
+    )
 }
 
 pub fn strcpy(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let mut s = cstr(m, c.addr(1))?;
     s.push(0);
-    m.mem.write_bytes(c.addr(0), &s, &vec![true; s.len()]).map_err(|e| m.mem_bug(e, true))?;
+    m.mem
+        .write_bytes(c.addr(0), &s, &vec![true; s.len()])
+        .map_err(|e| m.mem_bug(e, true))?;
     m.last = strcpy_pending(m, c)?;
     ret_addr(c.addr(0))
 }
 
 pub fn strncpy_pending(m: &Machine, c: &Call) -> Pending {
     let n = c.arg(2) as u64;
-    mem_op("strncpy", shared_tail(m, c.addr(1)), shared(m, c.addr(0), n))
+    mem_op(
+        "strncpy",
+        shared_tail(m, c.addr(1)),
+        shared(m, c.addr(0), n),
+    )
 }
 
 pub fn strncpy(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let n = c.arg(2) as usize;
     let mut s = cstr_n(m, c.addr(1), n as u64)?;
     s.resize(n, 0);
-    m.mem.write_bytes(c.addr(0), &s, &vec![true; n]).map_err(|e| m.mem_bug(e, true))?;
+    m.mem
+        .write_bytes(c.addr(0), &s, &vec![true; n])
+        .map_err(|e| m.mem_bug(e, true))?;
     m.last = strncpy_pending(m, c)?;
     ret_addr(c.addr(0))
 }

@@ -55,12 +55,20 @@ pub struct Model {
 
 /// A model that is always a visible operation.
 const fn visible(name: &'static str, pending: PendingFn, run: RunFn) -> Model {
-    Model { name, pending: Some(pending), run }
+    Model {
+        name,
+        pending: Some(pending),
+        run,
+    }
 }
 
 /// A model that never is.
 const fn local(name: &'static str, run: RunFn) -> Model {
-    Model { name, pending: None, run }
+    Model {
+        name,
+        pending: None,
+        run,
+    }
 }
 
 /// Every modelled function. Adding one is adding one line here.
@@ -102,8 +110,16 @@ pub static MODELS: &[Model] = &[
     local("__VERIFIER_nondet_ulong", verifier::nondet),
     local("__VERIFIER_nondet_pointer", verifier::nondet),
     local("__VERIFIER_assume", verifier::assume),
-    visible("__VERIFIER_atomic_begin", verifier::atomic_begin_pending, verifier::atomic_begin),
-    visible("__VERIFIER_atomic_end", verifier::atomic_end_pending, verifier::atomic_end),
+    visible(
+        "__VERIFIER_atomic_begin",
+        verifier::atomic_begin_pending,
+        verifier::atomic_begin,
+    ),
+    visible(
+        "__VERIFIER_atomic_end",
+        verifier::atomic_end_pending,
+        verifier::atomic_end,
+    ),
     // Threads.
     visible("pthread_create", pthread::create_pending, pthread::create),
     visible("pthread_join", pthread::join_pending, pthread::join),
@@ -116,19 +132,55 @@ pub static MODELS: &[Model] = &[
     local("pthread_mutexattr_destroy", pthread::mutexattr_destroy),
     local("pthread_mutexattr_settype", pthread::mutexattr_settype),
     local("pthread_mutexattr_gettype", pthread::mutexattr_gettype),
-    visible("pthread_mutex_init", pthread::mutex_init_pending, pthread::mutex_init),
-    visible("pthread_mutex_destroy", pthread::mutex_destroy_pending, pthread::mutex_destroy),
+    visible(
+        "pthread_mutex_init",
+        pthread::mutex_init_pending,
+        pthread::mutex_init,
+    ),
+    visible(
+        "pthread_mutex_destroy",
+        pthread::mutex_destroy_pending,
+        pthread::mutex_destroy,
+    ),
     visible("pthread_mutex_lock", pthread::lock_pending, pthread::lock),
-    visible("pthread_mutex_trylock", pthread::trylock_pending, pthread::trylock),
-    visible("pthread_mutex_unlock", pthread::unlock_pending, pthread::unlock),
+    visible(
+        "pthread_mutex_trylock",
+        pthread::trylock_pending,
+        pthread::trylock,
+    ),
+    visible(
+        "pthread_mutex_unlock",
+        pthread::unlock_pending,
+        pthread::unlock,
+    ),
     // Condition variables.
     local("pthread_condattr_init", pthread::attr_noop),
     local("pthread_condattr_destroy", pthread::attr_noop),
-    visible("pthread_cond_init", pthread::cond_init_pending, pthread::cond_init),
-    visible("pthread_cond_destroy", pthread::cond_destroy_pending, pthread::cond_destroy),
-    visible("pthread_cond_wait", pthread::cond_wait_pending, pthread::cond_wait),
-    visible("pthread_cond_signal", pthread::signal_pending, pthread::signal),
-    visible("pthread_cond_broadcast", pthread::broadcast_pending, pthread::broadcast),
+    visible(
+        "pthread_cond_init",
+        pthread::cond_init_pending,
+        pthread::cond_init,
+    ),
+    visible(
+        "pthread_cond_destroy",
+        pthread::cond_destroy_pending,
+        pthread::cond_destroy,
+    ),
+    visible(
+        "pthread_cond_wait",
+        pthread::cond_wait_pending,
+        pthread::cond_wait,
+    ),
+    visible(
+        "pthread_cond_signal",
+        pthread::signal_pending,
+        pthread::signal,
+    ),
+    visible(
+        "pthread_cond_broadcast",
+        pthread::broadcast_pending,
+        pthread::broadcast,
+    ),
     // Yielding.
     visible("sched_yield", pthread::yield_pending, pthread::yield_),
     visible("usleep", pthread::yield_pending, pthread::yield_),

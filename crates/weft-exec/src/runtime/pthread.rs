@@ -31,13 +31,17 @@ fn handle_to_tid(h: u128) -> Tid {
 }
 
 fn write(m: &mut Machine, a: u64, size: u64, v: u128) -> Result<(), Stop> {
-    m.mem.write_int(a, size, Some(v)).map_err(|e| m.mem_bug(e, true))
+    m.mem
+        .write_int(a, size, Some(v))
+        .map_err(|e| m.mem_bug(e, true))
 }
 
 // ---- threads ----------------------------------------------------------
 
 pub fn create_pending(m: &Machine, c: &Call) -> Pending {
-    Ok(Some(EventKind::Spawn { child: m.child_id(c.tid) }))
+    Ok(Some(EventKind::Spawn {
+        child: m.child_id(c.tid),
+    }))
 }
 
 pub fn create(m: &mut Machine, c: &Call) -> Run {
@@ -46,7 +50,10 @@ pub fn create(m: &mut Machine, c: &Call) -> Run {
         _ => None,
     };
     let Some(Code::Func(f)) = f else {
-        return Err(m.bug(BugKind::Memory, "pthread_create with an invalid start routine"));
+        return Err(m.bug(
+            BugKind::Memory,
+            "pthread_create with an invalid start routine",
+        ));
     };
     let arg = c.args.get(3).cloned().unwrap_or(Value::ZERO);
     m.mem.escape_addr(arg.bits_or_zero() as u64);
@@ -59,7 +66,9 @@ pub fn create(m: &mut Machine, c: &Call) -> Run {
 }
 
 pub fn join_pending(_: &Machine, c: &Call) -> Pending {
-    Ok(Some(EventKind::Join { child: handle_to_tid(c.arg(0)) }))
+    Ok(Some(EventKind::Join {
+        child: handle_to_tid(c.arg(0)),
+    }))
 }
 
 pub fn join(m: &mut Machine, c: &Call) -> Run {
@@ -71,7 +80,10 @@ pub fn join(m: &mut Machine, c: &Call) -> Run {
         return Err(misuse(m, "a thread joins itself"));
     }
     if t.detached {
-        return Err(misuse(m, format!("pthread_join of detached thread {child}")));
+        return Err(misuse(
+            m,
+            format!("pthread_join of detached thread {child}"),
+        ));
     }
     if t.joined {
         return Err(misuse(m, format!("thread {child} is joined twice")));
@@ -96,7 +108,9 @@ pub fn exit(m: &mut Machine, c: &Call) -> Run {
 }
 
 pub fn detach_pending(_: &Machine, c: &Call) -> Pending {
-    Ok(Some(EventKind::Detach { child: handle_to_tid(c.arg(0)) }))
+    Ok(Some(EventKind::Detach {
+        child: handle_to_tid(c.arg(0)),
+    }))
 }
 
 pub fn detach(m: &mut Machine, c: &Call) -> Run {
@@ -105,7 +119,10 @@ pub fn detach(m: &mut Machine, c: &Call) -> Run {
         return Err(misuse(m, "pthread_detach of a thread that does not exist"));
     };
     if t.detached || t.joined {
-        return Err(misuse(m, format!("pthread_detach of thread {child}, which is already detached or joined")));
+        return Err(misuse(
+            m,
+            format!("pthread_detach of thread {child}, which is already detached or joined"),
+        ));
     }
     m.thread_mut(child).detached = true;
     m.last = Some(EventKind::Detach { child });
@@ -144,7 +161,11 @@ pub fn mutexattr_settype(m: &mut Machine, c: &Call) -> Run {
 }
 
 pub fn mutexattr_gettype(m: &mut Machine, c: &Call) -> Run {
-    let k = m.mem.read_int(c.addr(0), 4).map_err(|e| m.mem_bug(e, false))?.unwrap_or(0);
+    let k = m
+        .mem
+        .read_int(c.addr(0), 4)
+        .map_err(|e| m.mem_bug(e, false))?
+        .unwrap_or(0);
     write(m, c.addr(1), 4, k)?;
     ok()
 }
@@ -160,7 +181,11 @@ pub fn mutex_init(m: &mut Machine, c: &Call) -> Run {
     }
     let kind = match c.addr(1) {
         0 => 0,
-        a => m.mem.read_int(a, 4).map_err(|e| m.mem_bug(e, false))?.unwrap_or(0),
+        a => m
+            .mem
+            .read_int(a, 4)
+            .map_err(|e| m.mem_bug(e, false))?
+            .unwrap_or(0),
     };
     write(m, mx + MUTEX_KIND_OFFSET, 4, kind)?;
     *m.sync.mutex_mut(mx) = Default::default();
@@ -176,7 +201,10 @@ pub fn mutex_destroy(m: &mut Machine, c: &Call) -> Run {
     let mx = c.addr(0);
     check_not_destroyed(m, mx, "pthread_mutex_destroy")?;
     if let Some(o) = m.sync.owner(mx) {
-        return Err(misuse(m, format!("destroying a mutex that thread {o} holds")));
+        return Err(misuse(
+            m,
+            format!("destroying a mutex that thread {o} holds"),
+        ));
     }
     m.sync.mutex_mut(mx).destroyed = true;
     m.last = Some(EventKind::MutexDestroy { mutex: mx });
@@ -213,7 +241,10 @@ pub fn lock(m: &mut Machine, c: &Call) -> Run {
 }
 
 pub fn trylock_pending(_: &Machine, c: &Call) -> Pending {
-    Ok(Some(EventKind::TryLock { mutex: c.addr(0), acquired: false }))
+    Ok(Some(EventKind::TryLock {
+        mutex: c.addr(0),
+        acquired: false,
+    }))
 }
 
 pub fn trylock(m: &mut Machine, c: &Call) -> Run {
@@ -227,7 +258,10 @@ pub fn trylock(m: &mut Machine, c: &Call) -> Run {
         s.owner = Some(c.tid);
         s.count += 1;
     }
-    m.last = Some(EventKind::TryLock { mutex: mx, acquired });
+    m.last = Some(EventKind::TryLock {
+        mutex: mx,
+        acquired,
+    });
     Ok(Ret::Value(Value::Int(if acquired { 0 } else { EBUSY })))
 }
 
@@ -240,7 +274,12 @@ pub fn unlock(m: &mut Machine, c: &Call) -> Run {
     check_not_destroyed(m, mx, "pthread_mutex_unlock")?;
     match m.sync.owner(mx) {
         Some(o) if o == c.tid => {}
-        Some(o) => return Err(misuse(m, format!("unlock of a mutex held by thread {o}, not by the caller"))),
+        Some(o) => {
+            return Err(misuse(
+                m,
+                format!("unlock of a mutex held by thread {o}, not by the caller"),
+            ))
+        }
         None => return Err(misuse(m, "unlock of a mutex that is not locked")),
     }
     let s = m.sync.mutex_mut(mx);
@@ -260,7 +299,10 @@ pub fn cond_init_pending(_: &Machine, c: &Call) -> Pending {
 
 pub fn cond_init(m: &mut Machine, c: &Call) -> Run {
     if !m.sync.waiters(c.addr(0)).is_empty() {
-        return Err(misuse(m, "pthread_cond_init of a condition variable with waiters"));
+        return Err(misuse(
+            m,
+            "pthread_cond_init of a condition variable with waiters",
+        ));
     }
     *m.sync.cond_mut(c.addr(0)) = Default::default();
     m.last = Some(EventKind::CondInit { cond: c.addr(0) });
@@ -273,7 +315,10 @@ pub fn cond_destroy_pending(_: &Machine, c: &Call) -> Pending {
 
 pub fn cond_destroy(m: &mut Machine, c: &Call) -> Run {
     if !m.sync.waiters(c.addr(0)).is_empty() {
-        return Err(misuse(m, "destroying a condition variable that threads wait on"));
+        return Err(misuse(
+            m,
+            "destroying a condition variable that threads wait on",
+        ));
     }
     m.sync.cond_mut(c.addr(0)).destroyed = true;
     m.last = Some(EventKind::CondDestroy { cond: c.addr(0) });
@@ -301,10 +346,16 @@ pub fn cond_wait(m: &mut Machine, c: &Call) -> Run {
         return ok();
     }
     if m.sync.cond_mut(cond).destroyed {
-        return Err(misuse(m, "pthread_cond_wait on a destroyed condition variable"));
+        return Err(misuse(
+            m,
+            "pthread_cond_wait on a destroyed condition variable",
+        ));
     }
     if m.sync.owner(mutex) != Some(c.tid) {
-        return Err(misuse(m, "pthread_cond_wait with a mutex the thread does not hold"));
+        return Err(misuse(
+            m,
+            "pthread_cond_wait with a mutex the thread does not hold",
+        ));
     }
     let s = m.sync.mutex_mut(mutex);
     s.owner = None;
@@ -316,7 +367,10 @@ pub fn cond_wait(m: &mut Machine, c: &Call) -> Run {
 }
 
 pub fn signal_pending(_: &Machine, c: &Call) -> Pending {
-    Ok(Some(EventKind::Signal { cond: c.addr(0), woke: None }))
+    Ok(Some(EventKind::Signal {
+        cond: c.addr(0),
+        woke: None,
+    }))
 }
 
 pub fn signal(m: &mut Machine, c: &Call) -> Run {
@@ -336,7 +390,10 @@ pub fn signal(m: &mut Machine, c: &Call) -> Run {
 }
 
 pub fn broadcast_pending(_: &Machine, c: &Call) -> Pending {
-    Ok(Some(EventKind::Broadcast { cond: c.addr(0), woke: 0 }))
+    Ok(Some(EventKind::Broadcast {
+        cond: c.addr(0),
+        woke: 0,
+    }))
 }
 
 pub fn broadcast(m: &mut Machine, c: &Call) -> Run {
@@ -345,7 +402,10 @@ pub fn broadcast(m: &mut Machine, c: &Call) -> Run {
     for &t in &waiters {
         m.thread_mut(t).state = ThreadState::Woken { cond };
     }
-    m.last = Some(EventKind::Broadcast { cond, woke: waiters.len() as u32 });
+    m.last = Some(EventKind::Broadcast {
+        cond,
+        woke: waiters.len() as u32,
+    });
     ok()
 }
 

@@ -29,20 +29,33 @@ impl Args<'_> {
 }
 
 pub fn printf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    let fmt = m.mem.read_cstr(c.addr(0)).map_err(|e| m.mem_bug(e, false))?;
+    let fmt = m
+        .mem
+        .read_cstr(c.addr(0))
+        .map_err(|e| m.mem_bug(e, false))?;
     let text = format(m, &fmt, Args::Values(c.args, 1));
     emit(m, c, text)
 }
 
 pub fn vprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    let fmt = m.mem.read_cstr(c.addr(0)).map_err(|e| m.mem_bug(e, false))?;
-    let area = m.mem.read_int(c.addr(1) + 8, 8).map_err(|e| m.mem_bug(e, false))?.unwrap_or(0);
+    let fmt = m
+        .mem
+        .read_cstr(c.addr(0))
+        .map_err(|e| m.mem_bug(e, false))?;
+    let area = m
+        .mem
+        .read_int(c.addr(1) + 8, 8)
+        .map_err(|e| m.mem_bug(e, false))?
+        .unwrap_or(0);
     let text = format(m, &fmt, Args::Area(area as u64));
     emit(m, c, text)
 }
 
 pub fn puts(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    let mut s = m.mem.read_cstr(c.addr(0)).map_err(|e| m.mem_bug(e, false))?;
+    let mut s = m
+        .mem
+        .read_cstr(c.addr(0))
+        .map_err(|e| m.mem_bug(e, false))?;
     s.push(b'\n');
     emit(m, c, s)
 }
@@ -92,7 +105,10 @@ fn format(m: &Machine, fmt: &[u8], mut args: Args) -> Vec<u8> {
 }
 
 fn parse_spec(m: &Machine, fmt: &[u8], mut i: usize, args: &mut Args) -> (Spec, u8, usize) {
-    let mut s = Spec { bits: 32, ..Spec::default() };
+    let mut s = Spec {
+        bits: 32,
+        ..Spec::default()
+    };
     while i < fmt.len() {
         match fmt[i] {
             b'-' => s.left = true,
@@ -145,7 +161,15 @@ fn convert(m: &Machine, s: &Spec, conv: u8, args: &mut Args) -> Vec<u8> {
     match conv {
         b'd' | b'i' => {
             let v = sext(mask(args.next(m), s.bits), s.bits);
-            let sign = if v < 0 { "-" } else if s.plus { "+" } else if s.space { " " } else { "" };
+            let sign = if v < 0 {
+                "-"
+            } else if s.plus {
+                "+"
+            } else if s.space {
+                " "
+            } else {
+                ""
+            };
             number(sign, v.unsigned_abs().to_string(), s)
         }
         b'u' => number("", mask(args.next(m), s.bits).to_string(), s),
@@ -155,11 +179,11 @@ fn convert(m: &Machine, s: &Spec, conv: u8, args: &mut Args) -> Vec<u8> {
         b'c' => vec![args.next(m) as u8],
         b's' => {
             let a = args.next(m) as u64;
-            let mut bytes = if a == 0 { b"(null)".to_vec() } else { m.mem.read_cstr(a).unwrap_or_default() };
-            if let Some(p) = s.prec {
-                bytes.truncate(p);
+            match (a, s.prec) {
+                (0, _) => b"(null)".to_vec(),
+                (_, Some(p)) => bounded_str(m, a, p),
+                _ => m.mem.read_cstr(a).unwrap_or_default(),
             }
-            bytes
         }
         b'p' => match args.next(m) as u64 {
             0 => b"(nil)".to_vec(),
@@ -205,10 +229,17 @@ fn pad(out: &mut Vec<u8>, s: &Spec, body: Vec<u8>, conv: u8) {
         return;
     }
     let numeric = b"diuxXofFeEgG".contains(&conv);
-    let finite = !body.iter().any(|c| c.is_ascii_alphabetic() && b"nNiI".contains(c) && numeric && conv != b'x' && conv != b'X');
+    let finite = !body.iter().any(|c| {
+        c.is_ascii_alphabetic() && b"nNiI".contains(c) && numeric && conv != b'x' && conv != b'X'
+    });
     if s.zero && numeric && (s.prec.is_none() || b"fFeEgG".contains(&conv)) && finite {
         let sign_len = body.iter().take_while(|c| b"+- ".contains(c)).count();
-        let prefix_len = if body[sign_len..].starts_with(b"0x") || body[sign_len..].starts_with(b"0X") { 2 } else { 0 };
+        let prefix_len =
+            if body[sign_len..].starts_with(b"0x") || body[sign_len..].starts_with(b"0X") {
+                2
+            } else {
+                0
+            };
         let split = sign_len + prefix_len;
         out.extend(&body[..split]);
         out.extend(std::iter::repeat_n(b'0', fill));
@@ -222,9 +253,7 @@ fn pad(out: &mut Vec<u8>, s: &Spec, body: Vec<u8>, conv: u8) {
 /// C-style floating-point conversion.
 fn float(v: f64, s: &Spec, conv: u8) -> String {
     let upper = conv.is_ascii_uppercase();
-    let sign = if v.is_sign_negative() && !(v.is_nan()) {
-        "-"
-    } else if v.is_nan() && v.is_sign_negative() {
+    let sign = if v.is_sign_negative() {
         "-"
     } else if s.plus {
         "+"
@@ -268,7 +297,11 @@ fn exp(a: f64, p: usize, alt: bool) -> String {
     let (mant, e) = t.split_once('e').unwrap_or((&t, "0"));
     let e: i32 = e.parse().unwrap_or(0);
     let dot = if alt && p == 0 { "." } else { "" };
-    format!("{mant}{dot}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs())
+    format!(
+        "{mant}{dot}e{}{:02}",
+        if e < 0 { '-' } else { '+' },
+        e.abs()
+    )
 }
 
 fn general(a: f64, p: usize, alt: bool) -> String {
@@ -277,7 +310,9 @@ fn general(a: f64, p: usize, alt: bool) -> String {
         0
     } else {
         let t = format!("{a:.*e}", p - 1);
-        t.split_once('e').and_then(|(_, e)| e.parse::<i32>().ok()).unwrap_or(0)
+        t.split_once('e')
+            .and_then(|(_, e)| e.parse::<i32>().ok())
+            .unwrap_or(0)
     };
     let t = if (x as i64) < p as i64 && x >= -4 {
         fixed(a, (p as i64 - 1 - x as i64) as usize, alt)
@@ -300,4 +335,12 @@ fn strip_zeros(t: String) -> String {
     }
     let m = mant.trim_end_matches('0').trim_end_matches('.');
     format!("{m}{e}")
+}
+
+/// At most `n` bytes of the string at `a`, stopping at NUL; needs no NUL.
+fn bounded_str(m: &Machine, a: u64, n: usize) -> Vec<u8> {
+    (0..n as u64)
+        .map_while(|k| m.mem.read_int(a + k, 1).ok().flatten().map(|b| b as u8))
+        .take_while(|&b| b != 0)
+        .collect()
 }

@@ -12,7 +12,9 @@ pub fn abort(m: &mut Machine, _: &Call) -> Result<Ret, Stop> {
 }
 
 pub fn exit_pending(_: &Machine, c: &Call) -> Pending {
-    Ok(Some(EventKind::ProcessExit { code: c.arg(0) as i32 }))
+    Ok(Some(EventKind::ProcessExit {
+        code: c.arg(0) as i32,
+    }))
 }
 
 pub fn exit(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
@@ -39,7 +41,10 @@ pub fn assume(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     match c.args.first() {
         Some(Value::Int(0)) => Err(Stop::Blocked(BlockReason::Assume)),
         Some(Value::Int(_)) => Ok(Ret::Value(Value::ZERO)),
-        _ => Err(m.bug(BugKind::Memory, "uninitialised value decides __VERIFIER_assume")),
+        _ => Err(m.bug(
+            BugKind::Memory,
+            "uninitialised value decides __VERIFIER_assume",
+        )),
     }
 }
 

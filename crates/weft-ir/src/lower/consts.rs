@@ -55,9 +55,15 @@ pub(crate) fn const_val(cx: &mut Ctx, c: &llvm_ir::ConstantRef, loc: Loc) -> Opt
             let n = super::name_str(name);
             ConstVal::Int(cx.symbol_addr(&n, loc) as u128)
         }
-        C::Add(a) => ConstVal::Int(int_of(cx, &a.operand0, loc)?.wrapping_add(int_of(cx, &a.operand1, loc)?)),
-        C::Sub(a) => ConstVal::Int(int_of(cx, &a.operand0, loc)?.wrapping_sub(int_of(cx, &a.operand1, loc)?)),
-        C::Mul(a) => ConstVal::Int(int_of(cx, &a.operand0, loc)?.wrapping_mul(int_of(cx, &a.operand1, loc)?)),
+        C::Add(a) => {
+            ConstVal::Int(int_of(cx, &a.operand0, loc)?.wrapping_add(int_of(cx, &a.operand1, loc)?))
+        }
+        C::Sub(a) => {
+            ConstVal::Int(int_of(cx, &a.operand0, loc)?.wrapping_sub(int_of(cx, &a.operand1, loc)?))
+        }
+        C::Mul(a) => {
+            ConstVal::Int(int_of(cx, &a.operand0, loc)?.wrapping_mul(int_of(cx, &a.operand1, loc)?))
+        }
         C::Xor(a) => ConstVal::Int(int_of(cx, &a.operand0, loc)? ^ int_of(cx, &a.operand1, loc)?),
         C::PtrToInt(p) => {
             let bits = lower_type(cx, &p.to_type).bits();

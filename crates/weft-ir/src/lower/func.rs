@@ -35,10 +35,22 @@ pub(crate) fn lower_function<'m>(cx: &mut Ctx<'m>, f: &'m llvm_ir::Function) -> 
             }
         }
     }
-    let blocks = f.basic_blocks.iter().enumerate().map(|(i, b)| (&b.name, i as BlockId)).collect();
+    let blocks = f
+        .basic_blocks
+        .iter()
+        .enumerate()
+        .map(|(i, b)| (&b.name, i as BlockId))
+        .collect();
     let floc = cx.loc(&f.debugloc);
     let ret = lower_type_at(cx, &f.return_type, floc);
-    let mut fx = FnCx { cx, regs, blocks, insts: Vec::new(), locs: Vec::new(), loc: floc };
+    let mut fx = FnCx {
+        cx,
+        regs,
+        blocks,
+        insts: Vec::new(),
+        locs: Vec::new(),
+        loc: floc,
+    };
     let mut out_blocks = Vec::with_capacity(f.basic_blocks.len());
     for bb in &f.basic_blocks {
         out_blocks.push(fx.block(bb));
@@ -108,8 +120,15 @@ impl<'m> FnCx<'_, 'm> {
     }
 
     fn phi(&mut self, p: &'m li::Phi) -> Phi {
-        let incoming = p.incoming_values.iter().map(|(v, b)| (self.block_id(b), self.op(v))).collect();
-        Phi { dst: self.reg(&p.dest), incoming }
+        let incoming = p
+            .incoming_values
+            .iter()
+            .map(|(v, b)| (self.block_id(b), self.op(v)))
+            .collect();
+        Phi {
+            dst: self.reg(&p.dest),
+            incoming,
+        }
     }
 
     fn unsupported(&mut self, what: String) -> Inst {
@@ -122,7 +141,13 @@ impl<'m> FnCx<'_, 'm> {
         if !matches!(ty, Ty::Int(_)) {
             return self.unsupported(format!("vector or non-integer `{op:?}`"));
         }
-        Inst::Bin { op, bits: ty.bits(), dst: self.reg(d), a: self.op(a), b: self.op(b) }
+        Inst::Bin {
+            op,
+            bits: ty.bits(),
+            dst: self.reg(d),
+            a: self.op(a),
+            b: self.op(b),
+        }
     }
 
     fn fbin(&mut self, op: FBinOp, a: &llvm_ir::Operand, b: &llvm_ir::Operand, d: &Name) -> Inst {
@@ -131,7 +156,13 @@ impl<'m> FnCx<'_, 'm> {
             Ty::F32 => false,
             t => return self.unsupported(format!("floating-point operation on `{t:?}`")),
         };
-        Inst::FBin { op, double, dst: self.reg(d), a: self.op(a), b: self.op(b) }
+        Inst::FBin {
+            op,
+            double,
+            dst: self.reg(d),
+            a: self.op(a),
+            b: self.op(b),
+        }
     }
 
     fn cast(&mut self, op: CastOp, a: &llvm_ir::Operand, to: &llvm_ir::TypeRef, d: &Name) -> Inst {
@@ -140,12 +171,22 @@ impl<'m> FnCx<'_, 'm> {
         if from.is_agg() || to.is_agg() {
             return self.unsupported(format!("vector conversion `{op:?}`"));
         }
-        Inst::Cast { op, from, to, dst: self.reg(d), a: self.op(a) }
+        Inst::Cast {
+            op,
+            from,
+            to,
+            dst: self.reg(d),
+            a: self.op(a),
+        }
     }
 
     fn resize(&mut self, a: &llvm_ir::Operand, to: &llvm_ir::TypeRef, d: &Name) -> Inst {
         let to = self.ty(to);
-        Inst::Resize { bits: to.bits(), dst: self.reg(d), a: self.op(a) }
+        Inst::Resize {
+            bits: to.bits(),
+            dst: self.reg(d),
+            a: self.op(a),
+        }
     }
 
     fn inst(&mut self, i: &'m I) -> Inst {
@@ -170,7 +211,11 @@ impl<'m> FnCx<'_, 'm> {
             I::FRem(x) => self.fbin(FBinOp::Rem, &x.operand0, &x.operand1, &x.dest),
             I::FNeg(x) => {
                 let double = matches!(self.ty_of(&x.operand), Ty::F64);
-                Inst::FNeg { double, dst: self.reg(&x.dest), a: self.op(&x.operand) }
+                Inst::FNeg {
+                    double,
+                    dst: self.reg(&x.dest),
+                    a: self.op(&x.operand),
+                }
             }
             I::ICmp(x) => {
                 let ty = self.ty_of(&x.operand0);
@@ -178,12 +223,24 @@ impl<'m> FnCx<'_, 'm> {
                     return self.unsupported("vector icmp".into());
                 }
                 let pred = ipred(x.predicate);
-                Inst::ICmp { pred, bits: ty.bits(), dst: self.reg(&x.dest), a: self.op(&x.operand0), b: self.op(&x.operand1) }
+                Inst::ICmp {
+                    pred,
+                    bits: ty.bits(),
+                    dst: self.reg(&x.dest),
+                    a: self.op(&x.operand0),
+                    b: self.op(&x.operand1),
+                }
             }
             I::FCmp(x) => {
                 let double = matches!(self.ty_of(&x.operand0), Ty::F64);
                 let pred = fpred(x.predicate);
-                Inst::FCmp { pred, double, dst: self.reg(&x.dest), a: self.op(&x.operand0), b: self.op(&x.operand1) }
+                Inst::FCmp {
+                    pred,
+                    double,
+                    dst: self.reg(&x.dest),
+                    a: self.op(&x.operand0),
+                    b: self.op(&x.operand1),
+                }
             }
             I::Trunc(x) => self.cast(CastOp::Trunc, &x.operand, &x.to_type, &x.dest),
             I::ZExt(x) => self.cast(CastOp::ZExt, &x.operand, &x.to_type, &x.dest),
@@ -200,10 +257,19 @@ impl<'m> FnCx<'_, 'm> {
                 if self.ty_of(&x.operand).is_agg() {
                     return self.unsupported("vector bitcast".into());
                 }
-                Inst::Copy { dst: self.reg(&x.dest), a: self.op(&x.operand) }
+                Inst::Copy {
+                    dst: self.reg(&x.dest),
+                    a: self.op(&x.operand),
+                }
             }
-            I::AddrSpaceCast(x) => Inst::Copy { dst: self.reg(&x.dest), a: self.op(&x.operand) },
-            I::Freeze(x) => Inst::Copy { dst: self.reg(&x.dest), a: self.op(&x.operand) },
+            I::AddrSpaceCast(x) => Inst::Copy {
+                dst: self.reg(&x.dest),
+                a: self.op(&x.operand),
+            },
+            I::Freeze(x) => Inst::Copy {
+                dst: self.reg(&x.dest),
+                a: self.op(&x.operand),
+            },
             I::Select(x) => Inst::Select {
                 dst: self.reg(&x.dest),
                 c: self.op(&x.condition),
@@ -223,17 +289,33 @@ impl<'m> FnCx<'_, 'm> {
             }
             I::Load(x) => {
                 let ty = self.ty(&x.loaded_ty);
-                Inst::Load { dst: self.reg(&x.dest), ty, addr: self.op(&x.address), atomic: x.atomicity.is_some() }
+                Inst::Load {
+                    dst: self.reg(&x.dest),
+                    ty,
+                    addr: self.op(&x.address),
+                    atomic: x.atomicity.is_some(),
+                }
             }
             I::Store(x) => {
                 let ty = self.ty_of(&x.value);
-                Inst::Store { ty, val: self.op(&x.value), addr: self.op(&x.address), atomic: x.atomicity.is_some() }
+                Inst::Store {
+                    ty,
+                    val: self.op(&x.value),
+                    addr: self.op(&x.address),
+                    atomic: x.atomicity.is_some(),
+                }
             }
             I::Fence(_) => Inst::Fence,
             I::GetElementPtr(g) => self.gep(g),
             I::AtomicRMW(x) => {
                 let ty = self.ty_of(&x.value);
-                Inst::Rmw { op: rmw_op(x.operation), ty, dst: self.reg(&x.dest), addr: self.op(&x.address), val: self.op(&x.value) }
+                Inst::Rmw {
+                    op: rmw_op(x.operation),
+                    ty,
+                    dst: self.reg(&x.dest),
+                    addr: self.op(&x.address),
+                    val: self.op(&x.value),
+                }
             }
             I::CmpXchg(x) => {
                 let ty = self.ty_of(&x.expected);
@@ -292,13 +374,22 @@ impl<'m> FnCx<'_, 'm> {
             }
             ty = next;
         }
-        Inst::Gep { dst: self.reg(&g.dest), base: self.op(&g.address), offset, terms }
+        Inst::Gep {
+            dst: self.reg(&g.dest),
+            base: self.op(&g.address),
+            offset,
+            terms,
+        }
     }
 
     fn term(&mut self, t: &'m T) -> Inst {
         match t {
-            T::Ret(r) => Inst::Ret { val: r.return_operand.as_ref().map(|o| self.op(o)) },
-            T::Br(b) => Inst::Br { target: self.block_id(&b.dest) },
+            T::Ret(r) => Inst::Ret {
+                val: r.return_operand.as_ref().map(|o| self.op(o)),
+            },
+            T::Br(b) => Inst::Br {
+                target: self.block_id(&b.dest),
+            },
             T::CondBr(b) => Inst::CondBr {
                 c: self.op(&b.condition),
                 t: self.block_id(&b.true_dest),
@@ -312,7 +403,11 @@ impl<'m> FnCx<'_, 'm> {
                         _ => return self.unsupported("non-integer switch case".into()),
                     }
                 }
-                Inst::Switch { v: self.op(&s.operand), cases, default: self.block_id(&s.default_dest) }
+                Inst::Switch {
+                    v: self.op(&s.operand),
+                    cases,
+                    default: self.block_id(&s.default_dest),
+                }
             }
             T::Unreachable(_) => Inst::Unreachable,
             other => self.unsupported(format!("terminator `{}`", term_name(other))),
@@ -326,6 +421,7 @@ impl<'m> FnCx<'_, 'm> {
             either::Either::Right(f) => f,
         };
         let args: Vec<Operand> = c.arguments.iter().map(|(a, _)| self.op(a)).collect();
+        let byval = self.byval_args(c);
         let name = match f {
             llvm_ir::Operand::ConstantOperand(k) => match k.as_ref() {
                 llvm_ir::Constant::GlobalReference { name, .. } => Some(name_str(name)),
@@ -335,42 +431,102 @@ impl<'m> FnCx<'_, 'm> {
         };
         let Some(name) = name else {
             let callee = Callee::Indirect(self.op(f));
-            return Inst::Call { dst, callee, args };
+            return Inst::Call {
+                dst,
+                callee,
+                args,
+                byval,
+            };
         };
         if let Some(&fid) = self.cx.funcs.get(name.as_str()) {
             if !self.cx.m.functions[fid as usize].basic_blocks.is_empty() {
                 if let Some(cur) = self.cx.current_fn {
                     self.cx.calls[cur as usize].push(fid);
                 }
-                return Inst::Call { dst, callee: Callee::Func(fid), args };
+                return Inst::Call {
+                    dst,
+                    callee: Callee::Func(fid),
+                    args,
+                    byval,
+                };
             }
         }
         if let Some(rest) = name.strip_prefix("llvm.") {
             return self.intrinsic(rest, c, dst, args);
         }
         let e = self.cx.extern_id(&name, self.loc);
-        Inst::Call { dst, callee: Callee::Extern(e), args }
+        Inst::Call {
+            dst,
+            callee: Callee::Extern(e),
+            args,
+            byval,
+        }
     }
 
-    fn intrinsic(&mut self, name: &str, c: &li::Call, dst: Option<Reg>, args: Vec<Operand>) -> Inst {
+    /// The `byval` arguments of a call, with their sizes.
+    fn byval_args(&mut self, c: &li::Call) -> Box<[(u32, u64)]> {
+        let mut out = Vec::new();
+        for (i, (_, attrs)) in c.arguments.iter().enumerate() {
+            for a in attrs {
+                if let llvm_ir::function::ParameterAttribute::ByVal(t) = a {
+                    let size = self.ty(t).size();
+                    out.push((i as u32, size));
+                }
+            }
+        }
+        out.into_boxed_slice()
+    }
+
+    fn intrinsic(
+        &mut self,
+        name: &str,
+        c: &li::Call,
+        dst: Option<Reg>,
+        args: Vec<Operand>,
+    ) -> Inst {
         let base = name.split('.').next().unwrap_or("");
         let d = dst.unwrap_or(0);
-        let bits = c.arguments.first().map(|(a, _)| self.ty_of(a).bits()).unwrap_or(0);
-        let intr = |op: Intr, n: usize| Inst::Intr { op, bits, dst: d, args: args.iter().take(n).copied().collect() };
+        let bits = c
+            .arguments
+            .first()
+            .map(|(a, _)| self.ty_of(a).bits())
+            .unwrap_or(0);
+        let intr = |op: Intr, n: usize| Inst::Intr {
+            op,
+            bits,
+            dst: d,
+            args: args.iter().take(n).copied().collect(),
+        };
         match base {
-            "dbg" | "lifetime" | "assume" | "experimental" | "var" | "invariant" | "stackrestore" | "va_end"
-            | "prefetch" | "sideeffect" | "donothing" => Inst::Nop,
+            "dbg" | "lifetime" | "assume" | "experimental" | "var" | "invariant"
+            | "stackrestore" | "va_end" | "prefetch" | "sideeffect" | "donothing" => Inst::Nop,
             "memcpy" | "memmove" | "memset" => {
                 let e = self.cx.extern_id(base, self.loc);
-                Inst::Call { dst: None, callee: Callee::Extern(e), args: args[..3].to_vec() }
+                Inst::Call {
+                    dst: None,
+                    callee: Callee::Extern(e),
+                    args: args[..3].to_vec(),
+                    byval: Box::new([]),
+                }
             }
             "trap" | "debugtrap" => {
                 let e = self.cx.extern_id("abort", self.loc);
-                Inst::Call { dst: None, callee: Callee::Extern(e), args: vec![] }
+                Inst::Call {
+                    dst: None,
+                    callee: Callee::Extern(e),
+                    args: vec![],
+                    byval: Box::new([]),
+                }
             }
             "va_start" => Inst::VaStart { ap: args[0] },
-            "va_copy" => Inst::VaCopy { dst: args[0], src: args[1] },
-            "stacksave" => Inst::Copy { dst: d, a: Operand::Imm(0) },
+            "va_copy" => Inst::VaCopy {
+                dst: args[0],
+                src: args[1],
+            },
+            "stacksave" => Inst::Copy {
+                dst: d,
+                a: Operand::Imm(0),
+            },
             "expect" => Inst::Copy { dst: d, a: args[0] },
             "ctpop" => intr(Intr::Ctpop, 1),
             "ctlz" => intr(Intr::Ctlz, 1),
@@ -400,7 +556,10 @@ impl<'m> FnCx<'_, 'm> {
             "ceil" => intr(Intr::Ceil, 1),
             "trunc" => intr(Intr::FTrunc, 1),
             "round" => intr(Intr::Round, 1),
-            "fma" | "fmuladd" => intr(Intr::Fma, 3),
+            "fma" => intr(Intr::Fma, 3),
+            "fmuladd" => intr(Intr::MulAdd, 3),
+            "rint" | "nearbyint" | "roundeven" => intr(Intr::RoundEven, 1),
+            "is" if name.starts_with("is.fpclass") => intr(Intr::IsFpClass, 2),
             "copysign" => intr(Intr::CopySign, 2),
             "minnum" => intr(Intr::MinNum, 2),
             "maxnum" => intr(Intr::MaxNum, 2),
@@ -494,10 +653,16 @@ fn rmw_op(o: li::RMWBinOp) -> RmwOp {
 
 fn inst_name(i: &I) -> String {
     let s = format!("{i:?}");
-    s.split(['(', ' ', '{']).next().unwrap_or("?").to_lowercase()
+    s.split(['(', ' ', '{'])
+        .next()
+        .unwrap_or("?")
+        .to_lowercase()
 }
 
 fn term_name(t: &T) -> String {
     let s = format!("{t:?}");
-    s.split(['(', ' ', '{']).next().unwrap_or("?").to_lowercase()
+    s.split(['(', ' ', '{'])
+        .next()
+        .unwrap_or("?")
+        .to_lowercase()
 }

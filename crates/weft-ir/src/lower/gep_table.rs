@@ -23,7 +23,9 @@ pub(crate) type GepTable = FxHashMap<String, i64>;
 /// if the file cannot be read (the caller reports that error separately).
 pub(crate) fn build(path: &Path) -> GepTable {
     let mut table = GepTable::default();
-    let Ok(cpath) = CString::new(path.as_os_str().as_encoded_bytes()) else { return table };
+    let Ok(cpath) = CString::new(path.as_os_str().as_encoded_bytes()) else {
+        return table;
+    };
     // SAFETY: plain LLVM C API use; every object is owned by `ctx` and
     // disposed of at the end; nothing escapes this function.
     unsafe {
@@ -36,7 +38,11 @@ pub(crate) fn build(path: &Path) -> GepTable {
         }
         let mut module: LLVMModuleRef = std::ptr::null_mut();
         if LLVMParseBitcodeInContext2(ctx, buf, &mut module) == 0 {
-            let mut w = Walker { td: LLVMGetModuleDataLayout(module), seen: FxHashSet::default(), table: &mut table };
+            let mut w = Walker {
+                td: LLVMGetModuleDataLayout(module),
+                seen: FxHashSet::default(),
+                table: &mut table,
+            };
             w.module(module);
             LLVMDisposeModule(module);
         }
@@ -89,7 +95,9 @@ impl Walker<'_> {
         for k in 0..LLVMGetNumOperands(v).max(0) as u32 {
             self.constant(LLVMGetOperand(v, k));
         }
-        if !LLVMIsAConstantExpr(v).is_null() && LLVMGetConstOpcode(v) == LLVMOpcode::LLVMGetElementPtr {
+        if !LLVMIsAConstantExpr(v).is_null()
+            && LLVMGetConstOpcode(v) == LLVMOpcode::LLVMGetElementPtr
+        {
             if let (Some(d), Some(off)) = (desc(v), self.offset(v)) {
                 self.table.insert(d, off);
             }

@@ -20,12 +20,29 @@ pub(crate) fn lower_type_at(cx: &mut Ctx, t: &TypeRef, loc: Loc) -> Ty {
         Type::PointerType { .. } => Ty::Ptr,
         Type::FPType(FPType::Single) => Ty::F32,
         Type::FPType(FPType::Double) => Ty::F64,
-        Type::ArrayType { element_type, num_elements } => {
+        Type::ArrayType {
+            element_type,
+            num_elements,
+        } => {
             let elem = lower_type_at(cx, element_type, loc);
             array_layout(elem, *num_elements as u64)
         }
-        Type::StructType { element_types, is_packed } => {
-            let elems: Vec<Ty> = element_types.iter().map(|e| lower_type_at(cx, e, loc)).collect();
+        Type::VectorType {
+            element_type,
+            num_elements,
+            scalable: false,
+        } => {
+            let elem = lower_type_at(cx, element_type, loc);
+            array_layout(elem, *num_elements as u64)
+        }
+        Type::StructType {
+            element_types,
+            is_packed,
+        } => {
+            let elems: Vec<Ty> = element_types
+                .iter()
+                .map(|e| lower_type_at(cx, e, loc))
+                .collect();
             struct_layout(elems, *is_packed)
         }
         Type::NamedStructType { name } => match cx.m.types.named_struct_def(name) {
@@ -46,7 +63,11 @@ pub(crate) fn array_layout(elem: Ty, n: u64) -> Ty {
     let stride = elem.size();
     let align = elem.align();
     let fields = (0..n).map(|i| (i * stride, elem.clone())).collect();
-    Ty::Agg(Arc::new(Layout { fields, size: stride * n, align }))
+    Ty::Agg(Arc::new(Layout {
+        fields,
+        size: stride * n,
+        align,
+    }))
 }
 
 pub(crate) fn struct_layout(elems: Vec<Ty>, packed: bool) -> Ty {
@@ -61,5 +82,9 @@ pub(crate) fn struct_layout(elems: Vec<Ty>, packed: bool) -> Ty {
         fields.push((off, e));
         off += size;
     }
-    Ty::Agg(Arc::new(Layout { fields, size: align_to(off, align), align }))
+    Ty::Agg(Arc::new(Layout {
+        fields,
+        size: align_to(off, align),
+        align,
+    }))
 }

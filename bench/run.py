@@ -1,0 +1,632 @@
+#!/usr/bin/env python3
+"""Benchmark suite for weft.
+
+Runs ``weft check PROGRAM --json --por EXPLORER ... -- -DN=n`` for every
+configured (program, N, explorer) triple, measures wall-clock seconds and the
+peak resident set size of each run, parses weft's JSON report and prints a
+Markdown table:
+
+    program | N | explorer | executions | blocked | seconds | executions/s |
+    events/s | peak RSS (MiB) | verdict
+
+Typical use, from the workspace root::
+
+    python3 bench/run.py                 # build weft, run everything, print
+    python3 bench/run.py --quick         # smallest N of each program only
+    python3 bench/run.py --update-md     # also refresh BENCHMARKS.md
+    python3 bench/run.py --native        # check the programs run natively
+
+Only the Python 3.11 standard library is used.  Peak RSS is taken from the
+``rusage`` that ``os.wait4`` returns for each child, unless weft's JSON
+reports its own peak (see ``RSS_FIELDS``).  Because that rusage also covers
+the child's own children, a run whose peak is no higher than what clang
+needs to compile the program is marked: the number is clang's, not weft's.
+
+Never use these numbers in a test assertion: machines are shared and noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+BENCH_DIR = Path(__file__).resolve().parent
+ROOT = BENCH_DIR.parent
+PROGRAMS_DIR = BENCH_DIR / "programs"
+DEFAULT_WEFT = ROOT / "target" / "release" / "weft"
+DEFAULT_MD = ROOT / "BENCHMARKS.md"
+MD_START = "<!-- bench:start -->"
+MD_END = "<!-- bench:end -->"
+CLANG = "clang-19"
+
+# Safety caps for each run; both can be changed on the command line.
+DEFAULT_MAX_EXECUTIONS = 200_000
+DEFAULT_TIMEOUT_S = 120.0
+
+# Extra seconds the script waits past --timeout before it kills weft itself.
+KILL_GRACE_S = 15.0
+
+
+@dataclass(frozen=True)
+class Config:
+    """One benchmark program, the sizes to run it at, and the explorers.
+
+    ``explorers`` is per configuration, so enabling a new explorer for a
+    program is a one-line change.  A program may appear in several configs,
+    e.g. small sizes for the naive explorer and larger ones for DPOR:
+
+        Config("readers", (2, 3, 4), ("none", "source", "optimal")),
+        Config("readers", (8, 12), ("optimal",)),
+    """
+
+    program: str
+    sizes: tuple[int, ...]
+    explorers: tuple[str, ...] = ("none",)
+
+    @property
+    def path(self) -> Path:
+        """Path of the program's C source."""
+        return PROGRAMS_DIR / f"{self.program}.c"
+
+
+# Sizes are kept small enough for the naive explorer (`none`), whose cost
+# grows with the number of interleavings, not the number of traces.
+CONFIGS: list[Config] = [
+    Config("two_threads", (1, 2, 3, 5)),
+    Config("four_threads", (1,)),
+    Config("readers", (2, 3, 4)),
+    Config("fetch_add", (2, 3, 4)),
+    Config("mutex_counter", (2, 3)),
+    Config("lastzero", (2, 3)),
+    Config("indexer", (1, 2)),
+    Config("sb", (1,)),
+    Config("mp", (1,)),
+    Config("peterson", (1,)),
+]
+
+# JSON fields weft may use to report its own peak RSS, with their unit in KiB.
+# Checked in order; when none is present the wait4 measurement is used.
+RSS_FIELDS: tuple[tuple[str, float], ...] = (
+    ("peak_rss_kib", 1.0),
+    ("max_rss_kib", 1.0),
+    ("peak_rss_mib", 1024.0),
+    ("peak_rss_bytes", 1.0 / 1024.0),
+)
+
+# Nested objects in which the statistics fields may also live.
+NESTED_STATS = ("stats", "statistics")
+
+
+@dataclass
+class Measured:
+    """What running one child process produced."""
+
+    returncode: int | None
+    stdout: str
+    stderr: str
+    wall_s: float
+    max_rss_kib: int
+    killed: bool
+
+
+@dataclass
+class Result:
+    """One row of the benchmark table."""
+
+    program: str
+    n: int
+    explorer: str
+    executions: int | None = None
+    blocked: int | None = None
+    events: int | None = None
+    wall_s: float = 0.0
+    elapsed_s: float | None = None
+    rss_mib: float | None = None
+    rss_is_clang: bool = False
+    verdict: str = "error"
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def rate_seconds(self) -> float:
+        """Seconds the rates are computed over: weft's own, else wall."""
+        if self.elapsed_s is not None and self.elapsed_s > 0:
+            return self.elapsed_s
+        return self.wall_s
+
+    def per_second(self, count: int | None) -> float | None:
+        """``count`` divided by ``rate_seconds``, or None if unknown."""
+        if count is None or self.rate_seconds <= 0:
+            return None
+        return count / self.rate_seconds
+
+    @property
+    def failed(self) -> bool:
+        """True for a bug or an error: every program here is correct."""
+        return not (self.verdict == "safe" or self.verdict.startswith("incomplete"))
+
+
+# --------------------------------------------------------------------------
+# Running children
+
+
+def run_measured(cmd: list[str], timeout_s: float | None, cwd: Path = ROOT) -> Measured:
+    """Run ``cmd`` and measure its wall time and peak RSS.
+
+    The child runs in its own session so that on timeout the whole process
+    group (weft and any clang it started) is killed.  A helper thread waits
+    for the exit with ``waitid(WNOWAIT)``, which leaves the child unreaped,
+    so the kill can never hit a recycled pid; the child is then reaped with
+    ``os.wait4``, whose rusage gives ``ru_maxrss`` (KiB on Linux).
+    """
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen(
+            cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+            start_new_session=True,
+        )
+        waiter = threading.Thread(
+            target=os.waitid, args=(os.P_PID, proc.pid, os.WEXITED | os.WNOWAIT),
+            daemon=True,
+        )
+        waiter.start()
+        waiter.join(timeout_s)
+        killed = waiter.is_alive()
+        if killed:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            waiter.join()
+        wall = time.perf_counter() - start
+        _, status, rusage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)  # tell Popen it is reaped
+        out.seek(0)
+        err.seek(0)
+        return Measured(
+            returncode=proc.returncode,
+            stdout=out.read().decode(errors="replace"),
+            stderr=err.read().decode(errors="replace"),
+            wall_s=wall,
+            max_rss_kib=rusage.ru_maxrss,
+            killed=killed,
+        )
+
+
+_clang_floor_cache: dict[tuple[Path, int], int | None] = {}
+
+
+def clang_floor_kib(program: Path, n: int) -> int | None:
+    """Peak RSS of clang compiling ``program`` to LLVM IR, in KiB.
+
+    weft compiles C with clang as a child process, and the rusage of a
+    reaped child includes its own children, so a weft run can never report
+    less than this.  Returns None when clang is not available.
+    """
+    key = (program, n)
+    if key not in _clang_floor_cache:
+        if shutil.which(CLANG) is None:
+            _clang_floor_cache[key] = None
+        else:
+            m = run_measured(
+                [CLANG, "-S", "-emit-llvm", "-g", "-O0", "-pthread", f"-DN={n}",
+                 str(program), "-o", os.devnull],
+                timeout_s=60,
+            )
+            _clang_floor_cache[key] = m.max_rss_kib if m.returncode == 0 else None
+    return _clang_floor_cache[key]
+
+
+# --------------------------------------------------------------------------
+# Parsing weft's report
+
+
+def parse_json_report(stdout: str) -> dict | None:
+    """Extract weft's JSON object from its stdout.
+
+    weft prints one JSON object (on one line or pretty-printed); be lenient
+    about anything printed around it and take the last line starting with
+    ``{`` in its first column from which a whole object decodes (nested
+    objects of a pretty-printed report are indented, so they never match).
+    """
+    decoder = json.JSONDecoder()
+    lines = stdout.splitlines(keepends=True)
+    offsets = []
+    pos = 0
+    for line in lines:
+        if line.startswith("{"):
+            offsets.append(pos)
+        pos += len(line)
+    for start in reversed(offsets):
+        try:
+            obj, _ = decoder.raw_decode(stdout, start)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(obj, dict):
+            return obj
+    return None
+
+
+def json_field(report: dict, name: str):
+    """Look ``name`` up at the top level of ``report``, then in its stats."""
+    if name in report:
+        return report[name]
+    for nested in NESTED_STATS:
+        sub = report.get(nested)
+        if isinstance(sub, dict) and name in sub:
+            return sub[name]
+    return None
+
+
+def as_int(value) -> int | None:
+    """``value`` as an int when it is a number, else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return int(value)
+
+
+def as_float(value) -> float | None:
+    """``value`` as a float when it is a number, else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value)
+
+
+def reported_rss_kib(report: dict) -> float | None:
+    """weft's own peak RSS in KiB, if its report has one (see RSS_FIELDS)."""
+    for name, kib_per_unit in RSS_FIELDS:
+        value = as_float(json_field(report, name))
+        if value is not None:
+            return value * kib_per_unit
+    return None
+
+
+# --------------------------------------------------------------------------
+# One benchmark run
+
+
+def weft_command(weft: Path, program: Path, n: int, explorer: str,
+                 max_executions: int, timeout_s: float) -> list[str]:
+    """The weft command line for one configuration."""
+    cmd = [str(weft), "check", str(program), "--json", "--por", explorer]
+    if max_executions > 0:
+        cmd += ["--max-executions", str(max_executions)]
+    if timeout_s > 0:
+        cmd += ["--timeout", f"{timeout_s:g}"]
+    return cmd + ["--", f"-DN={n}"]
+
+
+def run_one(weft: Path, cfg: Config, n: int, explorer: str,
+            max_executions: int, timeout_s: float) -> Result:
+    """Run weft on one configuration and turn the outcome into a Result."""
+    res = Result(program=cfg.program, n=n, explorer=explorer)
+    cmd = weft_command(weft, cfg.path, n, explorer, max_executions, timeout_s)
+    kill_after = timeout_s + max(KILL_GRACE_S, 0.25 * timeout_s) if timeout_s > 0 else None
+    m = run_measured(cmd, kill_after)
+    res.wall_s = m.wall_s
+
+    report = None if m.killed else parse_json_report(m.stdout)
+    if report is not None:
+        res.executions = as_int(json_field(report, "executions"))
+        res.blocked = as_int(json_field(report, "blocked"))
+        res.events = as_int(json_field(report, "events"))
+        res.elapsed_s = as_float(json_field(report, "elapsed_s"))
+        verdict = json_field(report, "verdict")
+        res.verdict = verdict if isinstance(verdict, str) else "error"
+
+    if m.killed:
+        res.verdict = "incomplete"
+        res.notes.append(f"killed after {m.wall_s:.0f} s")
+    elif report is None:
+        res.verdict = {3: "incomplete", 42: "bug"}.get(m.returncode, "error")
+        res.notes.append(f"exit {m.returncode}, no JSON report")
+    if res.verdict == "incomplete" and not m.killed:
+        res.notes.append(incomplete_reason(res, max_executions, timeout_s))
+    if res.failed and m.stderr.strip():
+        res.notes.append(m.stderr.strip().splitlines()[-1][:200])
+
+    own = reported_rss_kib(report) if report is not None else None
+    if own is not None:
+        res.rss_mib = own / 1024.0
+    else:
+        res.rss_mib = m.max_rss_kib / 1024.0
+        floor = clang_floor_kib(cfg.path, n)
+        # clang's peak varies by a little from run to run.
+        res.rss_is_clang = floor is not None and m.max_rss_kib <= floor + 2048
+    return res
+
+
+def incomplete_reason(res: Result, max_executions: int, timeout_s: float) -> str:
+    """Best guess at which cap made a run incomplete."""
+    done = (res.executions or 0) + (res.blocked or 0)
+    if max_executions > 0 and done >= max_executions:
+        return "hit --max-executions"
+    if timeout_s > 0 and max(res.wall_s, res.elapsed_s or 0.0) >= 0.95 * timeout_s:
+        return "hit --timeout"
+    return "a bound was hit"
+
+
+# --------------------------------------------------------------------------
+# Output
+
+
+COLUMNS = ("program", "N", "explorer", "executions", "blocked", "seconds",
+           "executions/s", "events/s", "peak RSS (MiB)", "verdict")
+RIGHT_ALIGNED = {"N", "executions", "blocked", "seconds", "executions/s",
+                 "events/s", "peak RSS (MiB)"}
+DASH = "—"
+
+FOOTNOTES = (
+    "seconds is wall-clock time of the whole `weft check` run, compilation "
+    "included; executions/s and events/s divide by weft's own `elapsed_s` "
+    "when it reports one. executions counts complete executions; blocked "
+    "ones (failed assumes, sleep-set blocking) are in their own column."
+)
+CLANG_FOOTNOTE = (
+    "† the peak is no higher than clang's own when compiling the program, so "
+    "it is clang's, not weft's: weft itself used at most that much."
+)
+
+
+def fmt_int(value: int | None) -> str:
+    """An integer with thousands separators, or a dash."""
+    return DASH if value is None else f"{value:,}"
+
+
+def fmt_rate(value: float | None) -> str:
+    """A rate rounded to an integer, or a dash."""
+    return DASH if value is None else f"{value:,.0f}"
+
+
+def table_row(res: Result) -> list[str]:
+    """The cells of one result row."""
+    rss = DASH if res.rss_mib is None else f"{res.rss_mib:.1f}" + (" †" if res.rss_is_clang else "")
+    verdict = res.verdict
+    if res.notes:
+        verdict += " (" + "; ".join(res.notes) + ")"
+    return [
+        res.program, str(res.n), res.explorer,
+        fmt_int(res.executions), fmt_int(res.blocked),
+        f"{res.wall_s:.3f}",
+        fmt_rate(res.per_second(res.executions)),
+        fmt_rate(res.per_second(res.events)),
+        rss, verdict.replace("|", "\\|"),
+    ]
+
+
+def format_table(results: list[Result]) -> str:
+    """A Markdown table of ``results`` with footnotes, padded for reading."""
+    rows = [list(COLUMNS)] + [table_row(r) for r in results]
+    # At least three columns wide, so the rule row is valid Markdown.
+    widths = [max(3, *(len(row[i]) for row in rows)) for i in range(len(COLUMNS))]
+
+    def line(cells: list[str]) -> str:
+        padded = [c.rjust(w) if COLUMNS[i] in RIGHT_ALIGNED else c.ljust(w)
+                  for i, (c, w) in enumerate(zip(cells, widths))]
+        return "| " + " | ".join(padded) + " |"
+
+    rule = ["-" * (w - 1) + ":" if COLUMNS[i] in RIGHT_ALIGNED else "-" * w
+            for i, w in enumerate(widths)]
+    out = [line(rows[0]), line(rule)] + [line(r) for r in rows[1:]]
+    out += ["", FOOTNOTES]
+    if any(r.rss_is_clang for r in results):
+        out += ["", CLANG_FOOTNOTE]
+    return "\n".join(out) + "\n"
+
+
+def machine_info() -> str:
+    """One line naming the CPU, the number of usable cores and the date."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        for text in Path("/proc/cpuinfo").read_text().splitlines():
+            if text.startswith("model name"):
+                cpu = text.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    nproc = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    date = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    return f"CPU: {cpu}; nproc: {nproc}; date: {date}"
+
+
+def git_revision() -> str | None:
+    """Short hash of the checked-out commit, with '+dirty' if modified."""
+    try:
+        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                             capture_output=True, text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                               cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        return rev + ("+dirty" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
+MD_HEADER = f"""# weft benchmarks
+
+The table below is produced by `bench/run.py`: it runs `weft check` on the
+programs in `bench/programs/` (each parametrised by `-DN=...`) with each
+configured explorer, and records executions, wall time, throughput and peak
+memory. All programs are correct, so every run explores its whole state space
+unless a cap (`--max-executions`, `--timeout`) cuts it short.
+
+To reproduce, from the workspace root (builds weft in release mode first):
+
+    python3 bench/run.py --update-md
+
+Use `--quick` for a smoke run, `--filter NAME` for some programs only, and
+`--help` for the rest. Timings depend on the machine and its load; the block
+below says where and when it was measured.
+
+{MD_START}
+{MD_END}
+"""
+
+
+def update_markdown(path: Path, table: str, command: str) -> None:
+    """Replace the marked block of ``path`` with ``table``.
+
+    The file is created with a header explaining how to reproduce the table
+    if it does not exist; the markers are appended if it has none.
+    """
+    text = path.read_text() if path.exists() else MD_HEADER
+    if MD_START not in text or MD_END not in text:
+        text = text.rstrip("\n") + f"\n\n{MD_START}\n{MD_END}\n"
+    rev = git_revision()
+    block = "\n".join([
+        MD_START,
+        f"Measured on {machine_info()}" + (f"; commit {rev}" if rev else "") + ".",
+        f"Command: `{command}`",
+        "",
+        table.rstrip("\n"),
+        MD_END,
+    ])
+    head, rest = text.split(MD_START, 1)
+    _, tail = rest.split(MD_END, 1)
+    path.write_text(head + block + tail)
+
+
+# --------------------------------------------------------------------------
+# Driver
+
+
+def selected(configs: list[Config], args: argparse.Namespace) -> list[tuple[Config, int, str]]:
+    """The (config, N, explorer) triples the command line asks for."""
+    wanted_explorers = set(args.explorer.split(",")) if args.explorer else None
+    jobs = []
+    for cfg in configs:
+        if args.filter and args.filter not in cfg.program:
+            continue
+        sizes = (min(cfg.sizes),) if args.quick else cfg.sizes
+        for n in sizes:
+            for explorer in cfg.explorers:
+                if wanted_explorers is None or explorer in wanted_explorers:
+                    jobs.append((cfg, n, explorer))
+    return jobs
+
+
+def build_weft() -> bool:
+    """``cargo build --release -p weft``; True on success."""
+    print("building: cargo build --release -p weft", file=sys.stderr)
+    proc = subprocess.run(["cargo", "build", "--release", "-p", "weft"], cwd=ROOT)
+    return proc.returncode == 0
+
+
+def native_check(jobs: list[tuple[Config, int, str]], timeout_s: float) -> int:
+    """Compile each (program, N) natively with -DNATIVE and run it.
+
+    Checks that the programs themselves are sound C: they compile without
+    warnings and run to completion without an assertion failure.
+    """
+    failures = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for cfg, n in sorted({(c, n) for c, n, _ in jobs}, key=lambda j: (j[0].program, j[1])):
+            exe = Path(tmp) / f"{cfg.program}-{n}"
+            compile_cmd = [CLANG, "-pthread", "-O0", "-Wall", "-Wextra", "-Werror",
+                           "-DNATIVE", f"-DN={n}", str(cfg.path), "-o", str(exe)]
+            proc = subprocess.run(compile_cmd, capture_output=True, text=True)
+            if proc.returncode != 0:
+                status = "compile error:\n" + proc.stderr
+            else:
+                m = run_measured([str(exe)], timeout_s)
+                status = ("timed out" if m.killed else
+                          "ok" if m.returncode == 0 else f"exit {m.returncode}\n{m.stderr}")
+            failures += status != "ok"
+            print(f"{cfg.program} N={n}: {status}")
+    return 1 if failures else 0
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The command-line options."""
+    p = argparse.ArgumentParser(
+        description="Run weft's benchmark suite and print a Markdown table.")
+    p.add_argument("--quick", action="store_true",
+                   help="run only the smallest N of each program (smoke run)")
+    p.add_argument("--out", type=Path, metavar="FILE",
+                   help="also write the table into FILE")
+    p.add_argument("--update-md", action="store_true",
+                   help=f"write the table into {DEFAULT_MD.name} between "
+                        f"'{MD_START}' and '{MD_END}'")
+    p.add_argument("--weft", type=Path, default=DEFAULT_WEFT, metavar="PATH",
+                   help="weft binary (default: target/release/weft)")
+    p.add_argument("--no-build", action="store_true",
+                   help="do not run 'cargo build --release -p weft' first")
+    p.add_argument("--filter", metavar="SUBSTR",
+                   help="only programs whose name contains SUBSTR "
+                        "(note: 'read' also matches two_threads)")
+    p.add_argument("--explorer", metavar="LIST",
+                   help="only these explorers (comma-separated)")
+    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, metavar="S",
+                   help="per-run time limit in seconds, passed to weft as --timeout "
+                        f"(default {DEFAULT_TIMEOUT_S:g}; 0 = none)")
+    p.add_argument("--max-executions", type=int, default=DEFAULT_MAX_EXECUTIONS,
+                   metavar="M", help="per-run cap passed to weft "
+                                     f"(default {DEFAULT_MAX_EXECUTIONS}; 0 = none)")
+    p.add_argument("--list", action="store_true",
+                   help="print the selected configurations and exit")
+    p.add_argument("--native", action="store_true",
+                   help="instead of running weft, compile and run the selected "
+                        "programs natively with clang and check they pass")
+    return p.parse_args(argv)
+
+
+def main(argv: list[str]) -> int:
+    """Entry point: returns 0, or 1 if a run found a bug or failed."""
+    args = parse_args(argv)
+    jobs = selected(CONFIGS, args)
+    if not jobs:
+        print("no configuration matches", file=sys.stderr)
+        return 2
+    if args.list:
+        for cfg, n, explorer in jobs:
+            print(f"{cfg.program} N={n} {explorer}")
+        return 0
+    if args.native:
+        return native_check(jobs, timeout_s=60)
+
+    if not args.no_build and not build_weft():
+        print("error: building weft failed", file=sys.stderr)
+        return 2
+    weft = args.weft.resolve()
+    if not (weft.is_file() and os.access(weft, os.X_OK)):
+        print(f"error: no executable weft at {weft}", file=sys.stderr)
+        return 2
+
+    results = []
+    for i, (cfg, n, explorer) in enumerate(jobs, 1):
+        print(f"[{i:>{len(str(len(jobs)))}}/{len(jobs)}] {cfg.program} N={n} {explorer} ...",
+              end=" ", file=sys.stderr, flush=True)
+        res = run_one(weft, cfg, n, explorer, args.max_executions, args.timeout)
+        print(f"{res.verdict}, {fmt_int(res.executions)} executions, {res.wall_s:.2f} s",
+              file=sys.stderr)
+        results.append(res)
+
+    table = format_table(results)
+    print(table, end="")
+    if args.out:
+        args.out.write_text(table)
+    if args.update_md:
+        command = " ".join(["python3", "bench/run.py"] + [shlex.quote(a) for a in argv])
+        update_markdown(DEFAULT_MD, table, command)
+        print(f"updated {DEFAULT_MD}", file=sys.stderr)
+
+    failed = [r for r in results if r.failed]
+    for r in failed:
+        print(f"FAILED: {r.program} N={r.n} {r.explorer}: {r.verdict} {r.notes}",
+              file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,13 @@
+// expect: bug pthread-misuse
+// Joining the same thread twice.
+#include <pthread.h>
+
+static void *worker(void *arg) { return arg; }
+
+int main(void) {
+    pthread_t t;
+    pthread_create(&t, NULL, worker, NULL);
+    pthread_join(t, NULL);
+    pthread_join(t, NULL);
+    return 0;
+}
