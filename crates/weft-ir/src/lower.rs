@@ -60,6 +60,8 @@ pub(crate) struct Ctx<'m> {
     pub calls: Vec<Vec<u32>>,
     pub address_taken: Vec<u32>,
     pub current_fn: Option<u32>,
+    /// (block, instruction) being lowered, for wide-constant lookup.
+    pub current_pos: (u32, u32),
     pub gep_offsets: gep_table::GepTable,
 }
 
@@ -155,6 +157,7 @@ fn lower_module(
         calls: vec![Vec::new(); m.functions.len()],
         address_taken: Vec::new(),
         current_fn: None,
+        current_pos: (0, 0),
         gep_offsets,
     };
     let gnames: Vec<String> = m.global_vars.iter().map(|g| name_str(&g.name)).collect();

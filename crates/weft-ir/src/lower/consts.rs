@@ -42,6 +42,7 @@ fn int_of(cx: &mut Ctx, c: &llvm_ir::ConstantRef, loc: Loc) -> Option<u128> {
 pub(crate) fn const_val(cx: &mut Ctx, c: &llvm_ir::ConstantRef, loc: Loc) -> Option<ConstVal> {
     use Constant as C;
     Some(match c.as_ref() {
+        C::Int { bits, value } if *bits > 64 => ConstVal::Int(wide_int(cx, *value)),
         C::Int { value, .. } => ConstVal::Int(*value as u128),
         C::Float(Float::Single(f)) => ConstVal::Int(f.to_bits() as u128),
         C::Float(Float::Double(f)) => ConstVal::Int(f.to_bits() as u128),
@@ -124,4 +125,12 @@ pub(crate) fn write_const(buf: &mut [u8], off: u64, v: &ConstVal, ty: &Ty) {
         }
         _ => {} // undef: stays zero
     }
+}
+
+/// The full value of an integer constant wider than 64 bits (`llvm-ir`
+/// keeps only the low 64), from the side table built through the C API.
+fn wide_int(cx: &Ctx, low: u64) -> u128 {
+    let Some(f) = cx.current_fn else { return low as u128 };
+    let (b, i) = cx.current_pos;
+    cx.gep_offsets.wide.get(&(f, b, i, low)).copied().unwrap_or(low as u128)
 }

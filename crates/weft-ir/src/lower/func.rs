@@ -71,9 +71,11 @@ pub(crate) fn lower_function<'m>(cx: &mut Ctx<'m>, f: &'m llvm_ir::Function) -> 
 
 impl<'m> FnCx<'_, 'm> {
     fn block(&mut self, bb: &'m llvm_ir::BasicBlock) -> Block {
+        let bi = self.block_id(&bb.name);
         let first = self.insts.len() as u32;
         let mut phis = Vec::new();
-        for i in &bb.instrs {
+        for (k, i) in bb.instrs.iter().enumerate() {
+            self.cx.current_pos = (bi, k as u32);
             self.loc = self.cx.loc(&i.get_debug_loc().clone());
             match i {
                 I::Phi(p) => phis.push(self.phi(p)),
@@ -83,6 +85,7 @@ impl<'m> FnCx<'_, 'm> {
                 }
             }
         }
+        self.cx.current_pos = (bi, bb.instrs.len() as u32);
         self.loc = self.cx.loc(&bb.term.get_debug_loc().clone());
         let t = self.term(&bb.term);
         self.push(t);

@@ -16,8 +16,21 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use std::ffi::CString;
 use std::path::Path;
 
-/// Descriptor → byte offset of that GEP relative to its base address.
-pub(crate) type GepTable = FxHashMap<String, i64>;
+/// What `llvm-ir` 0.11 loses and the C API still knows.
+#[derive(Default)]
+pub(crate) struct GepTable {
+    /// Descriptor → byte offset of that constant GEP from its base address.
+    pub offsets: FxHashMap<String, i64>,
+    /// Integer constants wider than 64 bits, which `llvm-ir` truncates:
+    /// (defined function, block, instruction, low 64 bits) → full value.
+    pub wide: FxHashMap<(u32, u32, u32, u64), u128>,
+}
+
+impl GepTable {
+    pub fn get(&self, desc: &str) -> Option<&i64> {
+        self.offsets.get(desc)
+    }
+}
 
 /// Builds the table for the bitcode file at `path`. Returns an empty table
 /// if the file cannot be read (the caller reports that error separately).
@@ -69,20 +82,48 @@ impl Walker<'_> {
             g = LLVMGetNextGlobal(g);
         }
         let mut f = LLVMGetFirstFunction(m);
+        let mut fi = 0u32;
         while !f.is_null() {
             let mut bb = LLVMGetFirstBasicBlock(f);
+            let defined = !bb.is_null();
+            let mut bi = 0u32;
             while !bb.is_null() {
                 let mut i = LLVMGetFirstInstruction(bb);
+                let mut ii = 0u32;
                 while !i.is_null() {
                     for k in 0..LLVMGetNumOperands(i).max(0) as u32 {
-                        self.constant(LLVMGetOperand(i, k));
+                        let op = LLVMGetOperand(i, k);
+                        self.constant(op);
+                        self.wide_int(op, (fi, bi, ii));
                     }
                     i = LLVMGetNextInstruction(i);
+                    ii += 1;
                 }
                 bb = LLVMGetNextBasicBlock(bb);
+                bi += 1;
             }
+            fi += defined as u32;
             f = LLVMGetNextFunction(f);
         }
+    }
+
+    /// Records a ConstantInt wider than 64 bits used at `pos`.
+    unsafe fn wide_int(&mut self, v: LLVMValueRef, pos: (u32, u32, u32)) {
+        if v.is_null() || LLVMIsAConstantInt(v).is_null() {
+            return;
+        }
+        let width = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+        if width <= 64 {
+            return;
+        }
+        let text = LLVMPrintValueToString(v);
+        let s = std::ffi::CStr::from_ptr(text).to_string_lossy().into_owned();
+        LLVMDisposeMessage(text);
+        // Printed as `iN <decimal>`; `true`/`false` only occur for i1.
+        let Some(dec) = s.split_whitespace().nth(1) else { return };
+        let Ok(full) = dec.parse::<i128>() else { return };
+        let full = if width >= 128 { full as u128 } else { full as u128 & ((1u128 << width) - 1) };
+        self.table.wide.insert((pos.0, pos.1, pos.2, full as u64), full);
     }
 
     unsafe fn constant(&mut self, v: LLVMValueRef) {
@@ -99,7 +140,7 @@ impl Walker<'_> {
             && LLVMGetConstOpcode(v) == LLVMOpcode::LLVMGetElementPtr
         {
             if let (Some(d), Some(off)) = (desc(v), self.offset(v)) {
-                self.table.insert(d, off);
+                self.table.offsets.insert(d, off);
             }
         }
     }
