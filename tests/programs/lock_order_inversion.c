@@ -1,3 +1,4 @@
+// check-replay
 // expect: bug deadlock
 // Two threads take the same two mutexes in opposite orders.
 #include <pthread.h>

@@ -1,3 +1,4 @@
+// check-replay
 // expect: bug assertion
 // Two threads increment a shared counter without synchronisation: one
 // increment can be lost.

@@ -43,7 +43,11 @@ pub struct Compiled {
 
 fn tool(env: &'static str, name: &str, fallback: &str) -> Result<PathBuf, FrontendError> {
     if let Some(p) = std::env::var_os(env) {
-        return Ok(PathBuf::from(p));
+        let p = PathBuf::from(p);
+        return match p.is_file() {
+            true => Ok(p),
+            false => Err(FrontendError::MissingTool { tool: p.display().to_string(), env }),
+        };
     }
     let found = std::env::var_os("PATH")
         .map(|paths| {
