@@ -58,6 +58,8 @@ pub struct Bug {
     pub tid: Tid,
     /// Extra lines, e.g. what each thread of a deadlock waits for.
     pub details: Vec<String>,
+    /// The other event involved (the first access of a data race).
+    pub related: Option<Box<crate::Event>>,
 }
 
 impl Bug {
@@ -68,6 +70,7 @@ impl Bug {
             loc,
             tid,
             details: Vec::new(),
+            related: None,
         }
     }
 }

@@ -620,6 +620,7 @@ impl Machine {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn call(
         &mut self,
         prog: &Arc<Program>,
@@ -637,7 +638,15 @@ impl Machine {
         };
         let vals: Vec<Value> = args.iter().map(|a| self.op(tid, a)).collect();
         match code {
-            Code::Func(f) => self.call_function(prog, tid, f, vals, byval, dst),
+            Code::Func(f) if prog.module.functions[f as usize].atomic && !commit => {
+                Ok(Some(EventKind::AtomicBegin))
+            }
+            Code::Func(f) => {
+                if prog.module.functions[f as usize].atomic {
+                    self.last = Some(EventKind::AtomicBegin);
+                }
+                self.call_function(prog, tid, f, vals, byval, dst)
+            }
             Code::Extern(e) => self.call_model(prog, tid, e, vals, dst, commit),
         }
     }
@@ -813,6 +822,12 @@ impl Machine {
                 return Err(Stop::Exit(code as i32));
             }
             return Ok(None);
+        }
+        if self.frame(tid).atomic {
+            if !commit {
+                return Ok(Some(EventKind::AtomicEnd));
+            }
+            self.last = Some(EventKind::AtomicEnd);
         }
         let frame = self.thread_mut(tid).frames.pop().expect("frame");
         self.release_frame(&frame);

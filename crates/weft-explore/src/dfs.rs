@@ -2,11 +2,13 @@
 //!
 //! At every state with more than one choice (enabled thread × alternative)
 //! the state is snapshotted by cloning the system; backtracking restores the
-//! snapshot instead of replaying the prefix.
+//! snapshot instead of replaying the prefix. Data races are checked on the
+//! same [`Trace`] the DPOR explorers use.
 
 use crate::summary::{Choice, Finding, Recorder};
+use crate::trace::Trace;
 use crate::{Config, Summary};
-use weft_core::{Event, System};
+use weft_core::{Bug, Status, System};
 
 struct Branch<S> {
     state: S,
@@ -23,16 +25,34 @@ pub fn choices<S: System>(s: &S, buf: &mut Vec<u32>) -> Vec<Choice> {
         .collect()
 }
 
+/// Takes one step and records it. Returns a data race that ends the
+/// execution (with `--keep-going` the race is noted and the run goes on).
+fn step<S: System>(state: &mut S, c: Choice, trace: &mut Trace, rec: &mut Recorder) -> Option<Bug> {
+    let ev = state.step(c.0, c.1);
+    rec.event();
+    let bug = trace.push(ev, c)?;
+    if !rec.keep_going() {
+        return Some(bug);
+    }
+    rec.note(bug, |bug| Finding {
+        bug,
+        schedule: trace.entries.iter().map(|e| e.choice).collect(),
+        trace: trace.entries.iter().map(|e| e.ev.clone()).collect(),
+        output: state.output().to_vec(),
+    });
+    None
+}
+
 pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
     let mut rec = Recorder::new(cfg);
     let mut stack: Vec<Branch<S>> = Vec::new();
-    let mut schedule: Vec<Choice> = Vec::new();
-    let mut trace: Vec<Event> = Vec::new();
+    let mut trace = Trace::new(cfg.race_check);
     let mut buf = Vec::new();
     let mut state = init;
+    let mut race: Option<Bug> = None;
     loop {
         // Run the current execution to its end, remembering branch points.
-        while state.status().is_running() {
+        while race.is_none() && state.status().is_running() {
             let cs = choices(&state, &mut buf);
             let Some(&first) = cs.first() else { break };
             if cs.len() > 1 {
@@ -40,17 +60,19 @@ pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
                     state: state.clone(),
                     choices: cs,
                     next: 1,
-                    depth: schedule.len(),
+                    depth: trace.len(),
                 });
             }
-            trace.push(state.step(first.0, first.1));
-            schedule.push(first);
-            rec.event();
+            race = step(&mut state, first, &mut trace, &mut rec);
         }
-        let go_on = rec.finish(state.status(), state.output(), |bug| Finding {
+        let status = match race.take() {
+            Some(bug) => Status::Bug(Box::new(bug)),
+            None => state.status().clone(),
+        };
+        let go_on = rec.finish(&status, state.output(), |bug| Finding {
             bug,
-            schedule: schedule.clone(),
-            trace: trace.clone(),
+            schedule: trace.entries.iter().map(|e| e.choice).collect(),
+            trace: trace.entries.iter().map(|e| e.ev.clone()).collect(),
             output: state.output().to_vec(),
         });
         if !go_on {
@@ -68,10 +90,7 @@ pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
         } else {
             top.state.clone()
         };
-        schedule.truncate(depth);
         trace.truncate(depth);
-        trace.push(state.step(c.0, c.1));
-        schedule.push(c);
-        rec.event();
+        race = step(&mut state, c, &mut trace, &mut rec);
     }
 }

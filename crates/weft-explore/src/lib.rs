@@ -5,12 +5,22 @@
 //! - [`dfs`]: `--por none`, a naive depth-first search over every
 //!   interleaving of visible operations (and every alternative of
 //!   nondeterministic events such as which waiter a signal wakes).
+//! - [`dpor`]: `--por source` and `--por optimal` (the default).
+//!
+//! Shared machinery: [`footprint`] (the dependency relation), [`trace`]
+//! (vector-clock happens-before, races, data races), [`wakeup`] (wakeup
+//! trees).
 //!
 //! [`replay`] re-executes one recorded schedule.
 
+mod clock;
 pub mod dfs;
+pub mod dpor;
+pub mod footprint;
 mod replay;
 mod summary;
+pub mod trace;
+pub mod wakeup;
 
 pub use replay::{replay, ReplayError};
 pub use summary::{Choice, Finding, Stats, Summary};
@@ -23,6 +33,11 @@ use weft_core::System;
 pub enum Por {
     /// Every interleaving, no reduction.
     None,
+    /// Source-DPOR: source sets and sleep sets.
+    Source,
+    /// Optimal-DPOR: wakeup trees and sleep sets; one execution per
+    /// Mazurkiewicz trace.
+    Optimal,
 }
 
 /// Exploration settings.
@@ -33,15 +48,18 @@ pub struct Config {
     pub timeout: Option<Duration>,
     /// Report every distinct bug instead of stopping at the first.
     pub keep_going: bool,
+    /// Report data races.
+    pub race_check: bool,
 }
 
 impl Default for Config {
     fn default() -> Config {
         Config {
-            por: Por::None,
+            por: Por::Optimal,
             max_executions: None,
             timeout: None,
             keep_going: false,
+            race_check: true,
         }
     }
 }
@@ -50,5 +68,7 @@ impl Default for Config {
 pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
     match cfg.por {
         Por::None => dfs::explore(init, cfg),
+        Por::Source => dpor::explore(init, cfg, dpor::Mode::Source),
+        Por::Optimal => dpor::explore(init, cfg, dpor::Mode::Optimal),
     }
 }

@@ -119,6 +119,34 @@ impl<'c> Recorder<'c> {
         true
     }
 
+    /// Records a bug found in the middle of an execution that goes on
+    /// (only with `--keep-going`).
+    pub fn note<F: FnOnce(Bug) -> Finding>(&mut self, bug: Bug, make_finding: F) {
+        let s = &mut self.summary;
+        if !s
+            .findings
+            .iter()
+            .any(|f| f.bug.kind == bug.kind && f.bug.loc == bug.loc)
+        {
+            s.findings.push(make_finding(bug));
+        }
+    }
+
+    pub fn keep_going(&self) -> bool {
+        self.cfg.keep_going
+    }
+
+    /// Records an execution cut short by the explorer itself.
+    pub fn blocked(&mut self, reason: &str) -> bool {
+        *self
+            .summary
+            .stats
+            .blocked_by
+            .entry(reason.to_string())
+            .or_default() += 1;
+        self.within_bounds()
+    }
+
     pub fn event(&mut self) {
         self.summary.stats.events += 1;
     }

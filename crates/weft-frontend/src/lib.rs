@@ -46,7 +46,10 @@ fn tool(env: &'static str, name: &str, fallback: &str) -> Result<PathBuf, Fronte
         let p = PathBuf::from(p);
         return match p.is_file() {
             true => Ok(p),
-            false => Err(FrontendError::MissingTool { tool: p.display().to_string(), env }),
+            false => Err(FrontendError::MissingTool {
+                tool: p.display().to_string(),
+                env,
+            }),
         };
     }
     let found = std::env::var_os("PATH")

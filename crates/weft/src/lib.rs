@@ -20,13 +20,18 @@ pub const EXIT_INTERNAL: i32 = 1;
 pub enum PorArg {
     /// No reduction: every interleaving of visible operations.
     None,
+    /// Source-DPOR: source sets and sleep sets.
+    Source,
+    /// Optimal-DPOR: wakeup trees and sleep sets; exactly one execution per
+    /// Mazurkiewicz trace.
+    Optimal,
 }
 
 /// Options of `weft check`.
 #[derive(Args, Debug, Clone)]
 pub struct CheckOptions {
     /// Exploration strategy.
-    #[arg(long, value_enum, default_value = "none")]
+    #[arg(long, value_enum, default_value = "optimal")]
     pub por: PorArg,
     /// Instructions per execution before it is cut (verdict: incomplete).
     #[arg(long, default_value_t = 1_000_000)]
@@ -43,6 +48,9 @@ pub struct CheckOptions {
     /// Print one JSON object instead of human-readable output.
     #[arg(long)]
     pub json: bool,
+    /// Do not report data races.
+    #[arg(long)]
+    pub no_race_check: bool,
     /// Write a replayable witness of the first bug to this file.
     #[arg(long, value_name = "FILE")]
     pub witness: Option<std::path::PathBuf>,
@@ -101,7 +109,10 @@ fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow:
     let cfg = Config {
         por: match opts.por {
             PorArg::None => Por::None,
+            PorArg::Source => Por::Source,
+            PorArg::Optimal => Por::Optimal,
         },
+        race_check: !opts.no_race_check,
         max_executions: opts.max_executions,
         timeout: opts.timeout.map(Duration::from_secs_f64),
         keep_going: opts.keep_going,

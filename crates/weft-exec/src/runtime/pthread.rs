@@ -229,6 +229,11 @@ pub fn lock(m: &mut Machine, c: &Call) -> Run {
     m.last = Some(EventKind::Lock { mutex: mx });
     if m.sync.owner(mx) == Some(c.tid) {
         if m.mutex_kind(mx) == PTHREAD_MUTEX_ERRORCHECK {
+            // Fails without acquiring: to the explorer, a failed attempt.
+            m.last = Some(EventKind::TryLock {
+                mutex: mx,
+                acquired: false,
+            });
             return Ok(Ret::Value(Value::Int(EDEADLK)));
         }
         m.sync.mutex_mut(mx).count += 1;

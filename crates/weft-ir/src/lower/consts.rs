@@ -130,7 +130,13 @@ pub(crate) fn write_const(buf: &mut [u8], off: u64, v: &ConstVal, ty: &Ty) {
 /// The full value of an integer constant wider than 64 bits (`llvm-ir`
 /// keeps only the low 64), from the side table built through the C API.
 fn wide_int(cx: &Ctx, low: u64) -> u128 {
-    let Some(f) = cx.current_fn else { return low as u128 };
+    let Some(f) = cx.current_fn else {
+        return low as u128;
+    };
     let (b, i) = cx.current_pos;
-    cx.gep_offsets.wide.get(&(f, b, i, low)).copied().unwrap_or(low as u128)
+    cx.gep_offsets
+        .wide
+        .get(&(f, b, i, low))
+        .copied()
+        .unwrap_or(low as u128)
 }

@@ -117,13 +117,25 @@ impl Walker<'_> {
             return;
         }
         let text = LLVMPrintValueToString(v);
-        let s = std::ffi::CStr::from_ptr(text).to_string_lossy().into_owned();
+        let s = std::ffi::CStr::from_ptr(text)
+            .to_string_lossy()
+            .into_owned();
         LLVMDisposeMessage(text);
         // Printed as `iN <decimal>`; `true`/`false` only occur for i1.
-        let Some(dec) = s.split_whitespace().nth(1) else { return };
-        let Ok(full) = dec.parse::<i128>() else { return };
-        let full = if width >= 128 { full as u128 } else { full as u128 & ((1u128 << width) - 1) };
-        self.table.wide.insert((pos.0, pos.1, pos.2, full as u64), full);
+        let Some(dec) = s.split_whitespace().nth(1) else {
+            return;
+        };
+        let Ok(full) = dec.parse::<i128>() else {
+            return;
+        };
+        let full = if width >= 128 {
+            full as u128
+        } else {
+            full as u128 & ((1u128 << width) - 1)
+        };
+        self.table
+            .wide
+            .insert((pos.0, pos.1, pos.2, full as u64), full);
     }
 
     unsafe fn constant(&mut self, v: LLVMValueRef) {

@@ -1,0 +1,37 @@
+//! Vector clocks.
+
+use weft_core::Tid;
+
+/// A vector clock: for each thread, how many of its events are ordered
+/// before (or are) the event this clock belongs to.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VClock(Vec<u32>);
+
+impl VClock {
+    pub fn get(&self, t: Tid) -> u32 {
+        self.0.get(t as usize).copied().unwrap_or(0)
+    }
+
+    pub fn set(&mut self, t: Tid, v: u32) {
+        if self.0.len() <= t as usize {
+            self.0.resize(t as usize + 1, 0);
+        }
+        self.0[t as usize] = v;
+    }
+
+    /// Pointwise maximum.
+    pub fn join(&mut self, other: &VClock) {
+        if self.0.len() < other.0.len() {
+            self.0.resize(other.0.len(), 0);
+        }
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a = (*a).max(*b);
+        }
+    }
+
+    /// Whether the `seq`-th event of thread `t` is ordered before this clock.
+    #[inline]
+    pub fn covers(&self, t: Tid, seq: u32) -> bool {
+        self.get(t) >= seq
+    }
+}

@@ -1,0 +1,415 @@
+//! `--por source` and `--por optimal`: Source-DPOR and Optimal-DPOR
+//! (Abdulla, Aronis, Jonsson, Sagonas, POPL 2014 / JACM 2017).
+//!
+//! The exploration is a depth-first walk over *nodes*, one per prefix of
+//! the current execution. Each node keeps a snapshot of the system state,
+//! its sleep set and what is left to explore from it: a wakeup tree
+//! (Optimal) or a set of backtrack choices kept as one-step sequences
+//! (Source). When an execution ends, every new reversible race `e ⋖ e'`
+//! yields the sequence `v = notdep(e, E).e'` to try from the prefix before
+//! `e`:
+//! - Optimal inserts `v` into that node's wakeup tree unless a sleeping
+//!   choice is a weak initial of `v`;
+//! - Source adds one initial of `v` unless an initial is already in the
+//!   node's backtrack or sleep set.
+
+use crate::footprint::dependent;
+use crate::summary::{Choice, Finding, Recorder};
+use crate::trace::Trace;
+use crate::wakeup::{weak_initial_rest, Step, WakeupTree, WuNode};
+use crate::{Config, Summary};
+use weft_core::{Bug, Event, Status, System};
+
+/// Which DPOR algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Source,
+    Optimal,
+}
+
+/// A choice known to be redundant at a node, with the event it would run.
+#[derive(Clone, Debug)]
+struct Sleeper {
+    choice: Choice,
+    ev: Event,
+    /// The event ended the whole execution (a bug or exit right after it),
+    /// so it conflicts with everything.
+    terminal: bool,
+}
+
+impl Sleeper {
+    fn as_step(&self) -> Step {
+        Step {
+            choice: self.choice,
+            ev: self.ev.clone(),
+        }
+    }
+}
+
+/// The state before one event of the current execution.
+struct Node<S> {
+    state: S,
+    sleep: Vec<Sleeper>,
+    /// What remains to explore from here (excluding `current`).
+    wut: WakeupTree,
+    /// The branch being explored, and the subtree to follow below it.
+    current: Option<Step>,
+    below: WakeupTree,
+}
+
+impl<S> Node<S> {
+    fn new(state: S, sleep: Vec<Sleeper>, wut: WakeupTree) -> Node<S> {
+        Node {
+            state,
+            sleep,
+            wut,
+            current: None,
+            below: WakeupTree::default(),
+        }
+    }
+
+    fn asleep(&self, c: Choice) -> bool {
+        self.sleep.iter().any(|s| s.choice == c)
+    }
+}
+
+/// How an execution ended.
+enum End {
+    /// The system reached a final status.
+    Done,
+    /// Every enabled choice was asleep.
+    SleepBlocked,
+    /// A wakeup sequence named a thread that could not run.
+    Disabled,
+    /// The explorer found a data race.
+    Race(Box<Bug>),
+}
+
+struct Dpor<'c, S> {
+    mode: Mode,
+    nodes: Vec<Node<S>>,
+    trace: Trace,
+    rec: Recorder<'c>,
+    buf: Vec<u32>,
+    /// Position of the event after which the last execution ended.
+    terminal: Option<usize>,
+}
+
+pub fn explore<S: System>(init: S, cfg: &Config, mode: Mode) -> Summary {
+    let mut d = Dpor {
+        mode,
+        nodes: vec![Node::new(init, Vec::new(), WakeupTree::default())],
+        trace: Trace::new(cfg.race_check),
+        rec: Recorder::new(cfg),
+        buf: Vec::new(),
+        terminal: None,
+    };
+    let mut first_new = 0;
+    loop {
+        let end = d.extend();
+        if !d.record(end) {
+            return d.rec.into_summary(false);
+        }
+        d.analyse(first_new);
+        match d.backtrack() {
+            Some(depth) => first_new = depth,
+            None => return d.rec.into_summary(true),
+        }
+    }
+}
+
+impl<S: System> Dpor<'_, S> {
+    /// Runs the current execution to its end from the last node.
+    fn extend(&mut self) -> End {
+        loop {
+            let d = self.nodes.len() - 1;
+            if self.nodes[d].current.is_none() {
+                if !self.nodes[d].state.status().is_running() {
+                    return End::Done;
+                }
+                if !self.choose(d) {
+                    return End::SleepBlocked;
+                }
+            }
+            let node = &mut self.nodes[d];
+            let step = node.current.clone().expect("chosen");
+            if !node.state.is_enabled(step.choice.0) {
+                return End::Disabled;
+            }
+            let mut state = node.state.clone();
+            let ev = state.step(step.choice.0, step.choice.1);
+            self.rec.event();
+            let sleep = node
+                .sleep
+                .iter()
+                .filter(|q| !q.terminal && !dependent(&q.ev, &ev))
+                .cloned()
+                .collect();
+            let below = std::mem::take(&mut node.below);
+            let race = self.trace.push(ev, step.choice);
+            let output = state.output().to_vec();
+            self.nodes.push(Node::new(state, sleep, below));
+            if let Some(bug) = race {
+                if !self.rec.keep_going() {
+                    return End::Race(Box::new(bug));
+                }
+                let trace = &self.trace;
+                self.rec.note(bug, |bug| Finding {
+                    bug,
+                    schedule: trace.entries.iter().map(|e| e.choice).collect(),
+                    trace: trace.entries.iter().map(|e| e.ev.clone()).collect(),
+                    output,
+                });
+            }
+        }
+    }
+
+    /// Picks the branch to explore at node `d`: the first wakeup-tree
+    /// child, or else the first enabled choice not asleep.
+    fn choose(&mut self, d: usize) -> bool {
+        let node = &mut self.nodes[d];
+        while let Some((step, below)) = node.wut.pop_first() {
+            if !node.asleep(step.choice) {
+                node.current = Some(step);
+                node.below = below;
+                return true;
+            }
+        }
+        node.state.enabled(&mut self.buf);
+        for &t in &self.buf {
+            let alts = node.state.alternatives(t);
+            if (0..alts).all(|a| node.asleep((t, a))) {
+                continue;
+            }
+            let ev = node
+                .state
+                .next_event(t)
+                .expect("enabled thread has an event")
+                .clone();
+            let awake: Vec<u32> = (0..alts).filter(|&a| !node.asleep((t, a))).collect();
+            for a in awake {
+                let step = Step {
+                    choice: (t, a),
+                    ev: ev.clone(),
+                };
+                node.wut.children.push(WuNode {
+                    step,
+                    children: Vec::new(),
+                });
+            }
+            let (step, below) = node.wut.pop_first().expect("just pushed");
+            node.current = Some(step);
+            node.below = below;
+            return true;
+        }
+        false
+    }
+
+    /// Counts the execution; false when exploration must stop.
+    fn record(&mut self, end: End) -> bool {
+        let last = self.nodes.last().expect("root");
+        let status = match end {
+            End::Done => last.state.status().clone(),
+            End::SleepBlocked => return self.rec.blocked("sleep-set"),
+            End::Disabled => return self.rec.blocked("disabled-wakeup"),
+            End::Race(bug) => Status::Bug(bug),
+        };
+        let trace = &self.trace;
+        let output = last.state.output();
+        self.rec.finish(&status, output, |bug| Finding {
+            bug,
+            schedule: trace.entries.iter().map(|e| e.choice).collect(),
+            trace: trace.entries.iter().map(|e| e.ev.clone()).collect(),
+            output: output.to_vec(),
+        })
+    }
+
+    /// Plans the reversal of every race whose later event is new, of the
+    /// races that blocked or cut-off threads' pending events would have, and
+    /// of the final step when it ended the program for everyone.
+    fn analyse(&mut self, first_new: usize) {
+        self.analyse_executed(first_new);
+        self.analyse_pending();
+        self.analyse_terminal();
+    }
+
+    fn plan(&mut self, i: usize, v: Vec<Step>) {
+        match self.mode {
+            Mode::Optimal => self.insert_optimal(i, v),
+            Mode::Source => self.insert_source(i, &v),
+        }
+    }
+
+    /// Plans `v` from node `i` only if it can actually run there (used for
+    /// sequences built from pending events, which may be blocked).
+    fn plan_checked(&mut self, i: usize, v: Vec<Step>) {
+        let mut s = self.nodes[i].state.clone();
+        for step in &v {
+            if !s.status().is_running() || !s.is_enabled(step.choice.0) {
+                return;
+            }
+            s.step(step.choice.0, step.choice.1);
+        }
+        self.plan(i, v);
+    }
+
+    fn steps(&self, idx: &[usize]) -> Vec<Step> {
+        idx.iter()
+            .map(|&k| {
+                let e = &self.trace.entries[k];
+                Step {
+                    choice: e.choice,
+                    ev: e.ev.clone(),
+                }
+            })
+            .collect()
+    }
+
+    /// Pending events of threads that did not get to run them.
+    fn analyse_pending(&mut self) {
+        let last = self.nodes.last().expect("root");
+        let mut pending = Vec::new();
+        for t in 0..last.state.thread_count() as u32 {
+            let Some(ev) = last.state.next_event(t) else {
+                continue;
+            };
+            if waits_for_enabler(&last.state, t, ev) {
+                continue;
+            }
+            for a in 0..last.state.alternatives(t) {
+                pending.push(Step {
+                    choice: (t, a),
+                    ev: ev.clone(),
+                });
+            }
+        }
+        for p in pending {
+            for i in self.trace.pending_races(&p.ev) {
+                let mut v = self.steps(&self.trace.notdep(i as usize, self.trace.len()));
+                v.push(p.clone());
+                self.plan_checked(i as usize, v);
+            }
+        }
+    }
+
+    /// An execution that ended (exit, bug, failed assume, bound) stopped
+    /// every other thread: let each one that could run go first instead.
+    fn analyse_terminal(&mut self) {
+        self.terminal = None;
+        let n = self.trace.len();
+        let ended = !self.nodes.last().expect("root").state.status().is_running();
+        if n == 0 || !ended {
+            return;
+        }
+        let last_tid = self.trace.entries[n - 1].ev.tid;
+        let state = &self.nodes[n - 1].state;
+        let mut steps = Vec::new();
+        for t in (0..state.thread_count() as u32).filter(|&t| t != last_tid && state.is_enabled(t))
+        {
+            let ev = state.next_event(t).expect("enabled").clone();
+            for a in 0..state.alternatives(t) {
+                steps.push(Step {
+                    choice: (t, a),
+                    ev: ev.clone(),
+                });
+            }
+        }
+        if !steps.is_empty() {
+            self.terminal = Some(n - 1);
+        }
+        for s in steps {
+            self.plan_checked(n - 1, vec![s]);
+        }
+    }
+
+    fn analyse_executed(&mut self, first_new: usize) {
+        for j in first_new..self.trace.len() {
+            for r in 0..self.trace.entries[j].races.len() {
+                let i = self.trace.entries[j].races[r] as usize;
+                let v = self.steps(&self.trace.reversal(i, j));
+                self.plan(i, v);
+            }
+        }
+    }
+
+    fn insert_optimal(&mut self, i: usize, v: Vec<Step>) {
+        let node = &mut self.nodes[i];
+        if node
+            .sleep
+            .iter()
+            .any(|s| !s.terminal && weak_initial_rest(&s.as_step(), &v).is_some())
+        {
+            return;
+        }
+        node.wut.insert(v);
+    }
+
+    fn insert_source(&mut self, i: usize, v: &[Step]) {
+        let node = &mut self.nodes[i];
+        let initials: Vec<&Step> = v
+            .iter()
+            .enumerate()
+            .filter(|(k, s)| {
+                let first = v.iter().position(|x| x.choice.0 == s.choice.0) == Some(*k);
+                first && v[..*k].iter().all(|x| !dependent(&x.ev, &s.ev))
+            })
+            .map(|(_, s)| s)
+            .collect();
+        let planned = |c: Choice| {
+            node.asleep(c)
+                || node.current.as_ref().is_some_and(|s| s.choice == c)
+                || node.wut.children.iter().any(|n| n.step.choice == c)
+        };
+        if initials.iter().any(|s| planned(s.choice)) {
+            return;
+        }
+        let step = initials[0].clone();
+        node.wut.children.push(WuNode {
+            step,
+            children: Vec::new(),
+        });
+    }
+
+    /// Moves to the deepest node with something left to explore.
+    fn backtrack(&mut self) -> Option<usize> {
+        self.nodes.pop();
+        while !self.nodes.is_empty() {
+            let d = self.nodes.len() - 1;
+            let node = &mut self.nodes[d];
+            let cur = node
+                .current
+                .take()
+                .expect("an inner node has a current branch");
+            let ev = self.trace.entries[d].ev.clone();
+            let terminal = self.terminal.take_if(|t| *t == d).is_some();
+            node.sleep.push(Sleeper {
+                choice: cur.choice,
+                ev,
+                terminal,
+            });
+            node.below = WakeupTree::default();
+            self.trace.truncate(d);
+            while let Some((step, below)) = node.wut.pop_first() {
+                if !node.asleep(step.choice) {
+                    node.current = Some(step);
+                    node.below = below;
+                    return Some(d);
+                }
+            }
+            self.nodes.pop();
+        }
+        None
+    }
+}
+
+/// Whether `t`'s pending event needs an event that has not happened yet
+/// (a signal for a waiting thread, the exit of a thread it joins): such an
+/// event has no race to reverse until it is enabled.
+fn waits_for_enabler<S: System>(s: &S, t: u32, ev: &Event) -> bool {
+    match ev.kind {
+        weft_core::EventKind::CondWake { .. } | weft_core::EventKind::Join { .. } => {
+            !s.is_enabled(t)
+        }
+        _ => false,
+    }
+}

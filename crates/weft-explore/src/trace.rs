@@ -1,0 +1,349 @@
+//! The current execution as a sequence of events with happens-before.
+//!
+//! [`Trace`] keeps, incrementally and for every event:
+//! - its *dependency clock*: the Mazurkiewicz happens-before, where every
+//!   pair of dependent events is ordered as executed;
+//! - its *sync clock*: happens-before through synchronisation only (mutex
+//!   and condition-variable operations, thread create/exit/join, atomic
+//!   accesses), which decides data races;
+//! - its *races*: the earlier events it is in a reversible race with, as
+//!   Optimal-DPOR needs them.
+//!
+//! Earlier events are found through an index from memory words and sync
+//! objects to the events that touched them, never by a search of the whole
+//! graph. [`Trace::truncate`] undoes pushes when an explorer backtracks.
+
+use crate::clock::VClock;
+use crate::footprint::{
+    acquires, dependent, enables, is_global, releases, sync_objects, synchronises,
+};
+use crate::summary::Choice;
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use weft_core::{Bug, BugKind, Event, SyncObj, Tid};
+
+/// Where an event is indexed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Key {
+    Word(u64),
+    Sync(SyncObj),
+}
+
+/// One executed event and its bookkeeping.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub ev: Event,
+    pub choice: Choice,
+    /// 1-based position of the event among its thread's events.
+    pub seq: u32,
+    pub clock: VClock,
+    pub sync_clock: VClock,
+    /// Earlier events this one is in a reversible race with.
+    pub races: SmallVec<[u32; 2]>,
+    prev_same_thread: Option<u32>,
+    keys: SmallVec<[Key; 4]>,
+}
+
+/// The events of the current execution.
+#[derive(Default)]
+pub struct Trace {
+    pub entries: Vec<Entry>,
+    index: FxHashMap<Key, Vec<u32>>,
+    globals: Vec<u32>,
+    last_of: Vec<Option<u32>>,
+    spawn_of: FxHashMap<Tid, u32>,
+    /// Check for data races (plain accesses not ordered by sync clocks).
+    pub race_check: bool,
+}
+
+impl Trace {
+    pub fn new(race_check: bool) -> Trace {
+        Trace {
+            race_check,
+            ..Trace::default()
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Whether event `i` happens before (or is) event `j`.
+    pub fn hb(&self, i: usize, j: usize) -> bool {
+        let e = &self.entries[i];
+        self.entries[j].clock.covers(e.ev.tid, e.seq)
+    }
+
+    fn keys_of(ev: &Event) -> SmallVec<[Key; 4]> {
+        let mut keys = SmallVec::new();
+        for a in ev.accesses().iter() {
+            for w in (a.addr >> 3)..=((a.addr + a.size.max(1) - 1) >> 3) {
+                if !keys.contains(&Key::Word(w)) {
+                    keys.push(Key::Word(w));
+                }
+            }
+        }
+        for o in sync_objects(ev).into_iter().flatten() {
+            keys.push(Key::Sync(o));
+        }
+        keys
+    }
+
+    /// Earlier events that `ev` could depend on (a superset; callers filter).
+    fn neighbours(&self, ev: &Event, keys: &[Key]) -> SmallVec<[u32; 16]> {
+        let mut out: SmallVec<[u32; 16]> = SmallVec::new();
+        if is_global(ev) {
+            out.extend(0..self.entries.len() as u32);
+            return out;
+        }
+        for k in keys {
+            if let Some(list) = self.index.get(k) {
+                out.extend(list.iter().copied());
+            }
+        }
+        out.extend(self.globals.iter().copied());
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The clock an event of `tid` starts from: its thread's previous event,
+    /// or the event that created the thread.
+    fn base(&self, tid: Tid) -> (Option<u32>, VClock, VClock, u32) {
+        let prev = self.last_of.get(tid as usize).copied().flatten();
+        let from = prev.or_else(|| self.spawn_of.get(&tid).copied());
+        let (c, s) = match from {
+            Some(i) => (
+                self.entries[i as usize].clock.clone(),
+                self.entries[i as usize].sync_clock.clone(),
+            ),
+            None => (VClock::default(), VClock::default()),
+        };
+        let seq = prev.map(|p| self.entries[p as usize].seq + 1).unwrap_or(1);
+        (prev, c, s, seq)
+    }
+
+    /// Appends an executed event. Returns a data-race bug if `ev` races
+    /// with an earlier plain access (only when `race_check` is on).
+    /// Earlier events of other threads that `ev` depends on and that are
+    /// not already ordered before it by `base`.
+    fn dependencies(&self, ev: &Event, keys: &[Key], base: &VClock) -> SmallVec<[u32; 8]> {
+        let mut deps: SmallVec<[u32; 8]> = SmallVec::new();
+        for i in self.neighbours(ev, keys) {
+            let e = &self.entries[i as usize];
+            if e.ev.tid == ev.tid || base.covers(e.ev.tid, e.seq) || !dependent(&e.ev, ev) {
+                continue;
+            }
+            deps.push(i);
+        }
+        deps
+    }
+
+    /// The races a thread's *pending* (not executed) event would have if it
+    /// ran now: how a blocked or cut-off thread asks to go earlier.
+    pub fn pending_races(&self, ev: &Event) -> SmallVec<[u32; 2]> {
+        let keys = Self::keys_of(ev);
+        let (_, base, _, _) = self.base(ev.tid);
+        let deps = self.dependencies(ev, &keys, &base);
+        let enabler = deps
+            .iter()
+            .rev()
+            .copied()
+            .find(|&i| enables(&self.entries[i as usize].ev, ev));
+        self.races(ev, &base, &deps, enabler)
+    }
+
+    pub fn push(&mut self, ev: Event, choice: Choice) -> Option<Bug> {
+        let tid = ev.tid;
+        let keys = Self::keys_of(&ev);
+        let (prev, mut clock, mut sync_clock, seq) = self.base(tid);
+        let base = clock.clone();
+        let deps = self.dependencies(&ev, &keys, &base);
+        for &i in &deps {
+            clock.join(&self.entries[i as usize].clock);
+        }
+        for i in self.neighbours(&ev, &keys) {
+            let e = &self.entries[i as usize];
+            if e.ev.tid != tid && synchronises(&e.ev, &ev) {
+                sync_clock.join(&e.sync_clock);
+            }
+        }
+        clock.set(tid, seq);
+        sync_clock.set(tid, seq);
+        let enabler = deps
+            .iter()
+            .rev()
+            .copied()
+            .find(|&i| enables(&self.entries[i as usize].ev, &ev));
+        let races = self.races(&ev, &base, &deps, enabler);
+        let bug = if self.race_check {
+            self.data_race(&ev, &keys, &sync_clock)
+        } else {
+            None
+        };
+        let idx = self.entries.len() as u32;
+        for k in &keys {
+            self.index.entry(*k).or_default().push(idx);
+        }
+        if is_global(&ev) {
+            self.globals.push(idx);
+        }
+        if let weft_core::EventKind::Spawn { child } = ev.kind {
+            self.spawn_of.insert(child, idx);
+        }
+        if self.last_of.len() <= tid as usize {
+            self.last_of.resize(tid as usize + 1, None);
+        }
+        self.last_of[tid as usize] = Some(idx);
+        self.entries.push(Entry {
+            ev,
+            choice,
+            seq,
+            clock,
+            sync_clock,
+            races,
+            prev_same_thread: prev,
+            keys,
+        });
+        bug
+    }
+
+    /// The reversible races of a new event, given its dependent
+    /// predecessors: the hb-maximal ones, with a release replaced by the
+    /// acquire that opened its critical section.
+    fn races(
+        &self,
+        ev: &Event,
+        base: &VClock,
+        deps: &[u32],
+        enabler: Option<u32>,
+    ) -> SmallVec<[u32; 2]> {
+        let mut out: SmallVec<[u32; 2]> = SmallVec::new();
+        for &i in deps {
+            let e = &self.entries[i as usize];
+            let maximal = deps
+                .iter()
+                .all(|&j| j == i || !self.entries[j as usize].clock.covers(e.ev.tid, e.seq));
+            if !maximal || enables(&e.ev, ev) {
+                continue;
+            }
+            let partner = match self.opening_acquire(i, ev) {
+                Some(a) => a,
+                None if acquires(ev).is_some() && releases(&e.ev).is_some() => continue,
+                None => i,
+            };
+            let p = &self.entries[partner as usize];
+            // `ev` cannot move before the event that enabled it.
+            let needs =
+                enabler.is_some_and(|x| x == partner || self.hb(partner as usize, x as usize));
+            if !needs && !base.covers(p.ev.tid, p.seq) && !out.contains(&partner) {
+                out.push(partner);
+            }
+        }
+        out
+    }
+
+    /// If `ev` acquires a mutex (or is any event after an atomic section)
+    /// and event `i` released it, the event that acquired it before `i`.
+    fn opening_acquire(&self, i: u32, ev: &Event) -> Option<u32> {
+        let e = &self.entries[i as usize];
+        let section = matches!(e.ev.kind, weft_core::EventKind::AtomicEnd);
+        let mutex = releases(&e.ev).filter(|m| acquires(ev) == Some(*m));
+        if !section && mutex.is_none() {
+            return None;
+        }
+        // Walk back to the acquire that took the mutex (or entered the
+        // section) from free, counting nested (recursive) acquisitions.
+        let mut depth = 1u32;
+        let mut cur = e.prev_same_thread;
+        while let Some(j) = cur {
+            let x = &self.entries[j as usize];
+            let (opens, closes) = match mutex {
+                Some(m) => (acquires(&x.ev) == Some(m), releases(&x.ev) == Some(m)),
+                None => (
+                    matches!(x.ev.kind, weft_core::EventKind::AtomicBegin),
+                    matches!(x.ev.kind, weft_core::EventKind::AtomicEnd),
+                ),
+            };
+            depth = depth + closes as u32 - opens as u32;
+            if depth == 0 {
+                return Some(j);
+            }
+            cur = x.prev_same_thread;
+        }
+        None
+    }
+
+    /// A data race between `ev` and an earlier access not ordered before it
+    /// by synchronisation.
+    fn data_race(&self, ev: &Event, keys: &[Key], sync_clock: &VClock) -> Option<Bug> {
+        let mine = ev.accesses();
+        if mine.is_empty() {
+            return None;
+        }
+        for k in keys.iter().filter(|k| matches!(k, Key::Word(_))) {
+            let Some(list) = self.index.get(k) else {
+                continue;
+            };
+            for &i in list.iter().rev() {
+                let e = &self.entries[i as usize];
+                if e.ev.tid == ev.tid || sync_clock.covers(e.ev.tid, e.seq) {
+                    continue;
+                }
+                let racy = e.ev.accesses().iter().any(|x| {
+                    mine.iter()
+                        .any(|y| (x.write || y.write) && !(x.atomic && y.atomic) && x.overlaps(y))
+                });
+                if racy {
+                    let msg = format!(
+                        "data race: thread {} and thread {} access the same memory without synchronisation",
+                        e.ev.tid, ev.tid
+                    );
+                    let mut bug = Bug::new(BugKind::DataRace, msg, ev.tid, ev.loc);
+                    bug.related = Some(Box::new(e.ev.clone()));
+                    return Some(bug);
+                }
+            }
+        }
+        None
+    }
+
+    /// Drops every event from position `n` on.
+    pub fn truncate(&mut self, n: usize) {
+        while self.entries.len() > n {
+            let e = self.entries.pop().expect("non-empty");
+            let idx = self.entries.len() as u32;
+            for k in &e.keys {
+                if let Some(list) = self.index.get_mut(k) {
+                    if list.last() == Some(&idx) {
+                        list.pop();
+                    }
+                }
+            }
+            if self.globals.last() == Some(&idx) {
+                self.globals.pop();
+            }
+            if let weft_core::EventKind::Spawn { child } = e.ev.kind {
+                self.spawn_of.remove(&child);
+            }
+            self.last_of[e.ev.tid as usize] = e.prev_same_thread;
+        }
+    }
+
+    /// `notdep(e_i, E).e_j`: the events after `i` that do not happen after
+    /// it, followed by event `j`.
+    pub fn reversal(&self, i: usize, j: usize) -> Vec<usize> {
+        let mut v = self.notdep(i, j);
+        v.push(j);
+        v
+    }
+
+    /// The events in `(i, end)` that do not happen after event `i`.
+    pub fn notdep(&self, i: usize, end: usize) -> Vec<usize> {
+        (i + 1..end).filter(|&k| !self.hb(i, k)).collect()
+    }
+}
