@@ -1,3 +1,4 @@
+// args: --por none --no-race-check
 // expect: safe executions=3
 // __VERIFIER_assume(false) cuts an execution without reporting a bug: main
 // only continues in interleavings where the worker already set the flag.

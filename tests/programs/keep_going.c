@@ -1,4 +1,4 @@
-// args: --keep-going
+// args: --keep-going --no-race-check
 // expect: bug assertion memory
 // expect-bugs: 2
 // Every interleaving has a bug, and there are exactly two distinct ones: an

@@ -1,3 +1,4 @@
+// args: --por none
 // expect: safe executions=3
 // Main stores to one global between creating and joining a worker that
 // stores to another. Main: create, store, join, exit; worker: store, exit.

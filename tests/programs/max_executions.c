@@ -1,4 +1,4 @@
-// args: --max-executions 5
+// args: --por none --max-executions 5
 // expect: incomplete
 // expect-limit: max-executions
 // Three threads with two shared stores each have far more than five

@@ -1,3 +1,4 @@
+// args: --por none
 // expect: safe executions=118
 // Two threads each lock, increment (one load and one store), unlock and
 // exit; main creates both, joins both and reads the counter. A lock on a held

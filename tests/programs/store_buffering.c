@@ -1,3 +1,4 @@
+// args: --no-race-check
 // expect: safe
 // The store-buffering litmus test: under sequential consistency at least one
 // thread sees the other's store.

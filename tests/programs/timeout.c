@@ -1,4 +1,4 @@
-// args: --timeout 1 --max-executions 1000000000
+// args: --por none --timeout 1 --max-executions 1000000000
 // expect: incomplete
 // expect-limit: timeout
 // Four threads with eight shared stores each: far too many interleavings for

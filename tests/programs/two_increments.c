@@ -1,3 +1,4 @@
+// args: --por none --no-race-check
 // expect: safe executions=69
 // Two threads each do x++ (one load and one store of a global) without a
 // lock; the final value is 1 or 2. Same shape as two_stores.c with two

@@ -1,3 +1,4 @@
+// args: --por none
 // expect: safe executions=19
 // Two threads each store once to their own global; main creates both and
 // joins both. Visible operations: main create1 create2 join1 join2 exit;

@@ -8,7 +8,7 @@
 use crate::summary::{Choice, Finding, Recorder};
 use crate::trace::Trace;
 use crate::{Config, Summary};
-use weft_core::{Bug, Status, System};
+use weft_core::System;
 
 struct Branch<S> {
     state: S,
@@ -25,22 +25,18 @@ pub fn choices<S: System>(s: &S, buf: &mut Vec<u32>) -> Vec<Choice> {
         .collect()
 }
 
-/// Takes one step and records it. Returns a data race that ends the
-/// execution (with `--keep-going` the race is noted and the run goes on).
-fn step<S: System>(state: &mut S, c: Choice, trace: &mut Trace, rec: &mut Recorder) -> Option<Bug> {
+/// Takes one step and records it; a data race is noted and the execution
+/// goes on.
+fn step<S: System>(state: &mut S, c: Choice, trace: &mut Trace, rec: &mut Recorder) {
     let ev = state.step(c.0, c.1);
     rec.event();
-    let bug = trace.push(ev, c)?;
-    if !rec.keep_going() {
-        return Some(bug);
-    }
+    let Some(bug) = trace.push(ev, c) else { return };
     rec.note(bug, |bug| Finding {
         bug,
         schedule: trace.entries.iter().map(|e| e.choice).collect(),
         trace: trace.entries.iter().map(|e| e.ev.clone()).collect(),
         output: state.output().to_vec(),
     });
-    None
 }
 
 pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
@@ -49,10 +45,9 @@ pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
     let mut trace = Trace::new(cfg.race_check);
     let mut buf = Vec::new();
     let mut state = init;
-    let mut race: Option<Bug> = None;
     loop {
         // Run the current execution to its end, remembering branch points.
-        while race.is_none() && state.status().is_running() {
+        while state.status().is_running() {
             let cs = choices(&state, &mut buf);
             let Some(&first) = cs.first() else { break };
             if cs.len() > 1 {
@@ -63,13 +58,9 @@ pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
                     depth: trace.len(),
                 });
             }
-            race = step(&mut state, first, &mut trace, &mut rec);
+            step(&mut state, first, &mut trace, &mut rec);
         }
-        let status = match race.take() {
-            Some(bug) => Status::Bug(Box::new(bug)),
-            None => state.status().clone(),
-        };
-        let go_on = rec.finish(&status, state.output(), |bug| Finding {
+        let go_on = rec.finish(state.status(), state.output(), |bug| Finding {
             bug,
             schedule: trace.entries.iter().map(|e| e.choice).collect(),
             trace: trace.entries.iter().map(|e| e.ev.clone()).collect(),
@@ -91,6 +82,6 @@ pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
             top.state.clone()
         };
         trace.truncate(depth);
-        race = step(&mut state, c, &mut trace, &mut rec);
+        step(&mut state, c, &mut trace, &mut rec);
     }
 }

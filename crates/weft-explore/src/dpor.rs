@@ -18,7 +18,7 @@ use crate::summary::{Choice, Finding, Recorder};
 use crate::trace::Trace;
 use crate::wakeup::{weak_initial_rest, Step, WakeupTree, WuNode};
 use crate::{Config, Summary};
-use weft_core::{Bug, Event, Status, System};
+use weft_core::{Event, System};
 
 /// Which DPOR algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,8 +81,6 @@ enum End {
     SleepBlocked,
     /// A wakeup sequence named a thread that could not run.
     Disabled,
-    /// The explorer found a data race.
-    Race(Box<Bug>),
 }
 
 struct Dpor<'c, S> {
@@ -150,9 +148,6 @@ impl<S: System> Dpor<'_, S> {
             let output = state.output().to_vec();
             self.nodes.push(Node::new(state, sleep, below));
             if let Some(bug) = race {
-                if !self.rec.keep_going() {
-                    return End::Race(Box::new(bug));
-                }
                 let trace = &self.trace;
                 self.rec.note(bug, |bug| Finding {
                     bug,
@@ -209,14 +204,13 @@ impl<S: System> Dpor<'_, S> {
     fn record(&mut self, end: End) -> bool {
         let last = self.nodes.last().expect("root");
         let status = match end {
-            End::Done => last.state.status().clone(),
+            End::Done => last.state.status(),
             End::SleepBlocked => return self.rec.blocked("sleep-set"),
             End::Disabled => return self.rec.blocked("disabled-wakeup"),
-            End::Race(bug) => Status::Bug(bug),
         };
         let trace = &self.trace;
         let output = last.state.output();
-        self.rec.finish(&status, output, |bug| Finding {
+        self.rec.finish(status, output, |bug| Finding {
             bug,
             schedule: trace.entries.iter().map(|e| e.choice).collect(),
             trace: trace.entries.iter().map(|e| e.ev.clone()).collect(),

@@ -119,8 +119,9 @@ impl<'c> Recorder<'c> {
         true
     }
 
-    /// Records a bug found in the middle of an execution that goes on
-    /// (only with `--keep-going`).
+    /// Records a bug found in the middle of an execution that goes on (a
+    /// data race: exploration continues, so that the bug it leads to, if
+    /// any, is found too).
     pub fn note<F: FnOnce(Bug) -> Finding>(&mut self, bug: Bug, make_finding: F) {
         let s = &mut self.summary;
         if !s
@@ -130,10 +131,6 @@ impl<'c> Recorder<'c> {
         {
             s.findings.push(make_finding(bug));
         }
-    }
-
-    pub fn keep_going(&self) -> bool {
-        self.cfg.keep_going
     }
 
     /// Records an execution cut short by the explorer itself.
@@ -157,6 +154,8 @@ impl<'c> Recorder<'c> {
             self.summary.limit = None;
         }
         self.summary.stats.elapsed = self.start.elapsed();
+        // Consequences (assertions, deadlocks, ...) first, data races after.
+        self.summary.findings.sort_by_key(|f| f.bug.kind == weft_core::BugKind::DataRace);
         self.summary
     }
 }

@@ -4,11 +4,26 @@
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
+/// The options of `weft check`, repeated in `weft --help`.
+const CHECK_SUMMARY: &str = "\
+Options of `weft check FILE [OPTIONS] [-- CLANG_ARGS]` (details: `weft check --help`):
+  --por <none|source|optimal>  exploration strategy (default: optimal)
+  --max-steps N                instructions per execution before it is cut
+  --max-executions N           stop after N executions
+  --timeout S                  stop after S seconds
+  --keep-going                 report every distinct bug, not just the first
+  --no-race-check              do not report data races
+  --json                       print one JSON object
+  --witness FILE               write a replayable witness of the first bug
+
+Exit codes: 0 no bug, 42 bug found, 3 incomplete, 2 bad input, 1 internal error.";
+
 #[derive(Parser)]
 #[command(
     name = "weft",
     version,
-    about = "Systematic concurrency testing for C/pthreads programs"
+    about = "Systematic concurrency testing for C/pthreads programs",
+    after_help = CHECK_SUMMARY
 )]
 struct Cli {
     #[command(subcommand)]
