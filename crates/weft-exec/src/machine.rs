@@ -85,10 +85,10 @@ pub enum Stop {
 pub struct Machine {
     pub(crate) prog: Arc<Program>,
     pub(crate) mem: Memory,
-    pub(crate) threads: Vec<Option<Thread>>,
-    pub(crate) sync: Sync,
+    pub(crate) threads: Vec<Option<Arc<Thread>>>,
+    pub(crate) sync: Arc<Sync>,
     pub(crate) status: Status,
-    pub(crate) output: Vec<Output>,
+    pub(crate) output: Arc<Vec<Output>>,
     pub(crate) steps: u64,
     pub(crate) limits: Limits,
     pub(crate) names: ThreadNames,
@@ -112,9 +112,9 @@ impl Machine {
             prog: prog.clone(),
             mem,
             threads: Vec::new(),
-            sync: Sync::default(),
+            sync: Arc::default(),
             status: Status::Running,
-            output: Vec::new(),
+            output: Arc::default(),
             steps: 0,
             limits,
             names,
@@ -127,7 +127,7 @@ impl Machine {
         let main = prog.module.main.expect("lowering guarantees a main");
         let args = m.main_args(main);
         let frame = m.new_frame(main, args, None);
-        m.threads.push(Some(Thread::new(frame)));
+        m.threads.push(Some(Arc::new(Thread::new(frame))));
         m.run_local(0);
         m.after_step();
         m
@@ -154,11 +154,13 @@ impl Machine {
     }
 
     pub(crate) fn thread(&self, tid: Tid) -> &Thread {
-        self.threads[tid as usize].as_ref().expect("thread exists")
+        self.threads[tid as usize]
+            .as_deref()
+            .expect("thread exists")
     }
 
     pub(crate) fn thread_mut(&mut self, tid: Tid) -> &mut Thread {
-        self.threads[tid as usize].as_mut().expect("thread exists")
+        Arc::make_mut(self.threads[tid as usize].as_mut().expect("thread exists"))
     }
 
     pub(crate) fn frame(&self, tid: Tid) -> &Frame {
@@ -193,7 +195,7 @@ impl Machine {
         if self.threads.len() <= tid as usize {
             self.threads.resize_with(tid as usize + 1, || None);
         }
-        self.threads[tid as usize] = Some(Thread::new(frame));
+        self.threads[tid as usize] = Some(Arc::new(Thread::new(frame)));
         self.spawned.push(tid);
         tid
     }
@@ -368,13 +370,18 @@ impl Machine {
     /// Appends program output, merging with the previous chunk of the same
     /// thread.
     pub(crate) fn print(&mut self, tid: Tid, text: &str) {
-        match self.output.last_mut() {
+        let output = Arc::make_mut(&mut self.output);
+        match output.last_mut() {
             Some(o) if o.tid == tid => o.text.push_str(text),
-            _ => self.output.push(Output {
+            _ => output.push(Output {
                 tid,
                 text: text.to_string(),
             }),
         }
+    }
+
+    pub(crate) fn sync_mut(&mut self) -> &mut Sync {
+        Arc::make_mut(&mut self.sync)
     }
 
     /// The number of alternatives of `tid`'s pending event (a signal with
@@ -390,6 +397,15 @@ impl Machine {
 impl System for Machine {
     fn thread_count(&self) -> usize {
         self.threads.len()
+    }
+
+    fn enabled(&self, out: &mut Vec<Tid>) {
+        out.clear();
+        if let Some(o) = self.atomic_owner().filter(|&o| self.raw_enabled(o)) {
+            out.push(o);
+            return;
+        }
+        out.extend((0..self.threads.len() as Tid).filter(|&t| self.raw_enabled(t)));
     }
 
     fn is_enabled(&self, tid: Tid) -> bool {

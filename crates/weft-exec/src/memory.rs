@@ -91,14 +91,14 @@ impl MemError {
 /// All objects of one execution.
 #[derive(Clone, Debug, Default)]
 pub struct Memory {
-    spaces: Vec<Vec<Object>>,
+    spaces: Vec<Arc<Vec<Object>>>,
 }
 
 impl Memory {
     /// Creates memory holding the null object followed by `statics` in space 0.
     pub fn new(statics: Vec<Object>) -> Memory {
         Memory {
-            spaces: vec![statics],
+            spaces: vec![Arc::new(statics)],
         }
     }
 
@@ -111,9 +111,7 @@ impl Memory {
     }
 
     fn object_mut(&mut self, id: ObjId) -> Option<&mut Object> {
-        self.spaces
-            .get_mut(id.space as usize)?
-            .get_mut(id.index as usize)
+        Arc::make_mut(self.spaces.get_mut(id.space as usize)?).get_mut(id.index as usize)
     }
 
     /// Allocates a zero-sized-or-larger object in `space`; returns its address.
@@ -122,9 +120,9 @@ impl Memory {
             return None;
         }
         if self.spaces.len() <= space as usize {
-            self.spaces.resize_with(space as usize + 1, Vec::new);
+            self.spaces.resize_with(space as usize + 1, Arc::default);
         }
-        let objs = &mut self.spaces[space as usize];
+        let objs = Arc::make_mut(&mut self.spaces[space as usize]);
         let index = objs.len() as u32;
         if index > addr::MAX_INDEX {
             return None;

@@ -50,6 +50,9 @@ pub struct Config {
     pub keep_going: bool,
     /// Report data races.
     pub race_check: bool,
+    /// Collect the distinct outcomes (final status and output) of all
+    /// executions in [`Summary::outcomes`].
+    pub collect_outcomes: bool,
 }
 
 impl Default for Config {
@@ -60,6 +63,7 @@ impl Default for Config {
             timeout: None,
             keep_going: false,
             race_check: true,
+            collect_outcomes: false,
         }
     }
 }

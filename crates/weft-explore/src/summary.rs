@@ -44,6 +44,22 @@ pub struct Summary {
     pub limit: Option<LimitKind>,
     /// Output of the first execution (for programs without bugs).
     pub first_output: Vec<Output>,
+    /// Distinct outcomes, when requested: how each execution ended and
+    /// what it printed.
+    pub outcomes: std::collections::BTreeSet<String>,
+}
+
+/// A one-line description of how an execution ended and what it printed.
+pub fn outcome(status: &Status, output: &[Output]) -> String {
+    let end = match status {
+        Status::Exited(c) => format!("exit {c}"),
+        Status::Bug(b) => format!("bug {} at {}:{}", b.kind, b.loc.file, b.loc.line),
+        Status::Blocked(r) => format!("blocked {r:?}"),
+        Status::Limit(l) => format!("limit {}", l.as_str()),
+        Status::Running => "running".to_string(),
+    };
+    let text: String = output.iter().map(|o| o.text.as_str()).collect();
+    format!("{end} | {}", text.escape_debug())
 }
 
 /// Bookkeeping shared by the strategies: counting executions, collecting
@@ -72,6 +88,9 @@ impl<'c> Recorder<'c> {
         let s = &mut self.summary;
         if s.stats.executions == 0 && s.stats.blocked() == 0 {
             s.first_output = output.to_vec();
+        }
+        if self.cfg.collect_outcomes {
+            s.outcomes.insert(outcome(status, output));
         }
         match status {
             Status::Bug(b) => {
@@ -155,7 +174,9 @@ impl<'c> Recorder<'c> {
         }
         self.summary.stats.elapsed = self.start.elapsed();
         // Consequences (assertions, deadlocks, ...) first, data races after.
-        self.summary.findings.sort_by_key(|f| f.bug.kind == weft_core::BugKind::DataRace);
+        self.summary
+            .findings
+            .sort_by_key(|f| f.bug.kind == weft_core::BugKind::DataRace);
         self.summary
     }
 }

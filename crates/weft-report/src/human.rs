@@ -40,6 +40,12 @@ fn finding(out: &mut String, f: &Finding, cx: &Context) {
         cx.sources.render(f.bug.loc),
         f.bug.tid
     );
+    if let (Some(first), Some(second)) = (&f.bug.related, f.trace.last()) {
+        for (what, e) in [("first access", &**first), ("second access", second)] {
+            let (action, at) = ((cx.describe)(e), cx.sources.render(e.loc));
+            let _ = writeln!(out, "  note: {what}: thread {} {action} at {at}", e.tid);
+        }
+    }
     for d in &f.bug.details {
         let _ = writeln!(out, "  note: {d}");
     }

@@ -28,6 +28,7 @@ pub fn render_json(s: &Summary, cx: &Context) -> Value {
         "peak_rss_kib": cx.peak_rss_kib,
         "output": output,
         "bugs": bugs,
+        "outcomes": s.outcomes,
     })
 }
 
@@ -57,6 +58,11 @@ fn bug(f: &Finding, cx: &Context, w: Option<&crate::Witness>) -> Value {
         "location": cx.sources.render(f.bug.loc),
         "thread": f.bug.tid,
         "details": f.bug.details,
+        "related": f.bug.related.as_ref().map(|e| json!({
+            "thread": e.tid,
+            "action": (cx.describe)(e),
+            "location": cx.sources.render(e.loc),
+        })),
         "trace": trace,
         "output": outputs(&f.output),
         "witness": w.map(|w| serde_json::to_value(w).unwrap_or(Value::Null)),

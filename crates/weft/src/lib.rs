@@ -51,6 +51,10 @@ pub struct CheckOptions {
     /// Do not report data races.
     #[arg(long)]
     pub no_race_check: bool,
+    /// List the distinct outcomes (how each execution ended and what it
+    /// printed) in the JSON output, under `outcomes`.
+    #[arg(long)]
+    pub outcomes: bool,
     /// Write a replayable witness of the first bug to this file.
     #[arg(long, value_name = "FILE")]
     pub witness: Option<std::path::PathBuf>,
@@ -113,6 +117,7 @@ fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow:
             PorArg::Optimal => Por::Optimal,
         },
         race_check: !opts.no_race_check,
+        collect_outcomes: opts.outcomes,
         max_executions: opts.max_executions,
         timeout: opts.timeout.map(Duration::from_secs_f64),
         keep_going: opts.keep_going,

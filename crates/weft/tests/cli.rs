@@ -480,7 +480,12 @@ fn replay_refuses_garbage_witness() {
 /// Every documented JSON field is present with the documented type.
 #[test]
 fn json_schema() {
-    let out = run(&["check", "examples/lost_update.c", "--json", "--no-race-check"]);
+    let out = run(&[
+        "check",
+        "examples/lost_update.c",
+        "--json",
+        "--no-race-check",
+    ]);
     out.expect_code(42);
     let r = out.json();
     assert!(r.is_object(), "{out}");
@@ -593,7 +598,13 @@ fn keep_going_reports_every_distinct_bug() {
     first.expect_code(42);
     assert_eq!(bug_keys(&first.json()).len(), 1, "{first}");
 
-    let all = s.run(&["check", "two.c", "--json", "--keep-going", "--no-race-check"]);
+    let all = s.run(&[
+        "check",
+        "two.c",
+        "--json",
+        "--keep-going",
+        "--no-race-check",
+    ]);
     all.expect_code(42);
     let mut keys = bug_keys(&all.json());
     assert_eq!(keys.len(), 2, "{all}");

@@ -188,7 +188,7 @@ pub fn mutex_init(m: &mut Machine, c: &Call) -> Run {
             .unwrap_or(0),
     };
     write(m, mx + MUTEX_KIND_OFFSET, 4, kind)?;
-    *m.sync.mutex_mut(mx) = Default::default();
+    *m.sync_mut().mutex_mut(mx) = Default::default();
     m.last = Some(EventKind::MutexInit { mutex: mx });
     ok()
 }
@@ -206,7 +206,7 @@ pub fn mutex_destroy(m: &mut Machine, c: &Call) -> Run {
             format!("destroying a mutex that thread {o} holds"),
         ));
     }
-    m.sync.mutex_mut(mx).destroyed = true;
+    m.sync_mut().mutex_mut(mx).destroyed = true;
     m.last = Some(EventKind::MutexDestroy { mutex: mx });
     ok()
 }
@@ -236,10 +236,10 @@ pub fn lock(m: &mut Machine, c: &Call) -> Run {
             });
             return Ok(Ret::Value(Value::Int(EDEADLK)));
         }
-        m.sync.mutex_mut(mx).count += 1;
+        m.sync_mut().mutex_mut(mx).count += 1;
         return ok();
     }
-    let s = m.sync.mutex_mut(mx);
+    let s = m.sync_mut().mutex_mut(mx);
     s.owner = Some(c.tid);
     s.count = 1;
     ok()
@@ -259,7 +259,7 @@ pub fn trylock(m: &mut Machine, c: &Call) -> Run {
     let recursive = m.mutex_kind(mx) == PTHREAD_MUTEX_RECURSIVE;
     let acquired = owner.is_none() || (owner == Some(c.tid) && recursive);
     if acquired {
-        let s = m.sync.mutex_mut(mx);
+        let s = m.sync_mut().mutex_mut(mx);
         s.owner = Some(c.tid);
         s.count += 1;
     }
@@ -287,7 +287,7 @@ pub fn unlock(m: &mut Machine, c: &Call) -> Run {
         }
         None => return Err(misuse(m, "unlock of a mutex that is not locked")),
     }
-    let s = m.sync.mutex_mut(mx);
+    let s = m.sync_mut().mutex_mut(mx);
     s.count -= 1;
     if s.count == 0 {
         s.owner = None;
@@ -309,7 +309,7 @@ pub fn cond_init(m: &mut Machine, c: &Call) -> Run {
             "pthread_cond_init of a condition variable with waiters",
         ));
     }
-    *m.sync.cond_mut(c.addr(0)) = Default::default();
+    *m.sync_mut().cond_mut(c.addr(0)) = Default::default();
     m.last = Some(EventKind::CondInit { cond: c.addr(0) });
     ok()
 }
@@ -325,7 +325,7 @@ pub fn cond_destroy(m: &mut Machine, c: &Call) -> Run {
             "destroying a condition variable that threads wait on",
         ));
     }
-    m.sync.cond_mut(c.addr(0)).destroyed = true;
+    m.sync_mut().cond_mut(c.addr(0)).destroyed = true;
     m.last = Some(EventKind::CondDestroy { cond: c.addr(0) });
     ok()
 }
@@ -343,14 +343,14 @@ pub fn cond_wait_pending(m: &Machine, c: &Call) -> Pending {
 pub fn cond_wait(m: &mut Machine, c: &Call) -> Run {
     let (cond, mutex) = (c.addr(0), c.addr(1));
     if matches!(m.thread(c.tid).state, ThreadState::Woken { .. }) {
-        let s = m.sync.mutex_mut(mutex);
+        let s = m.sync_mut().mutex_mut(mutex);
         s.owner = Some(c.tid);
         s.count = 1;
         m.thread_mut(c.tid).state = ThreadState::Running;
         m.last = Some(EventKind::CondWake { cond, mutex });
         return ok();
     }
-    if m.sync.cond_mut(cond).destroyed {
+    if m.sync_mut().cond_mut(cond).destroyed {
         return Err(misuse(
             m,
             "pthread_cond_wait on a destroyed condition variable",
@@ -362,10 +362,10 @@ pub fn cond_wait(m: &mut Machine, c: &Call) -> Run {
             "pthread_cond_wait with a mutex the thread does not hold",
         ));
     }
-    let s = m.sync.mutex_mut(mutex);
+    let s = m.sync_mut().mutex_mut(mutex);
     s.owner = None;
     s.count = 0;
-    m.sync.cond_mut(cond).waiters.push(c.tid);
+    m.sync_mut().cond_mut(cond).waiters.push(c.tid);
     m.thread_mut(c.tid).state = ThreadState::Waiting { cond };
     m.last = Some(EventKind::CondWait { cond, mutex });
     Ok(Ret::Stay)
@@ -380,7 +380,7 @@ pub fn signal_pending(_: &Machine, c: &Call) -> Pending {
 
 pub fn signal(m: &mut Machine, c: &Call) -> Run {
     let cond = c.addr(0);
-    let waiters = &mut m.sync.cond_mut(cond).waiters;
+    let waiters = &mut m.sync_mut().cond_mut(cond).waiters;
     let woke = if waiters.is_empty() {
         None
     } else {
@@ -403,7 +403,7 @@ pub fn broadcast_pending(_: &Machine, c: &Call) -> Pending {
 
 pub fn broadcast(m: &mut Machine, c: &Call) -> Run {
     let cond = c.addr(0);
-    let waiters = std::mem::take(&mut m.sync.cond_mut(cond).waiters);
+    let waiters = std::mem::take(&mut m.sync_mut().cond_mut(cond).waiters);
     for &t in &waiters {
         m.thread_mut(t).state = ThreadState::Woken { cond };
     }
