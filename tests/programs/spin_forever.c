@@ -1,8 +1,8 @@
-// args: --max-steps 20000
-// expect: incomplete
-// expect-limit: max-steps
-// A worker busy-waits on a flag nobody sets: every execution runs until the
-// step budget is used up. That is not a bug, but not a proof either.
+// expect: bug deadlock
+// A worker busy-waits on a flag nobody sets. weft notices that the loop makes
+// no progress (same read, same registers, nothing written) and blocks the
+// worker until someone writes the flag; nobody can, so the program hangs:
+// reported as a deadlock naming the spinning thread.
 #include <pthread.h>
 
 int flag = 0;

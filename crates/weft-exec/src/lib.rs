@@ -17,6 +17,7 @@ mod machine;
 pub mod memory;
 mod program;
 mod runtime;
+mod spin;
 mod sync;
 mod thread;
 mod value;

@@ -265,7 +265,9 @@ impl Machine {
             return false;
         };
         match &t.pending {
-            Some(e) => !t.finished() && self.event_enabled(tid, t, e),
+            Some(e) => {
+                !t.finished() && t.state != ThreadState::Spinning && self.event_enabled(tid, t, e)
+            }
             None => false,
         }
     }
@@ -335,6 +337,19 @@ impl Machine {
                     p.describe_addr(mutex)
                 ),
             },
+            _ if t.state == ThreadState::Spinning => {
+                let mut reads: Vec<String> = t
+                    .spin
+                    .reads
+                    .iter()
+                    .map(|&(a, _)| p.describe_addr(a))
+                    .collect();
+                reads.dedup();
+                format!(
+                    "spins forever waiting for another thread to write {}",
+                    reads.join(" or ")
+                )
+            }
             EventKind::Join { child } => format!("waits to join thread {child}"),
             _ => "is blocked".to_string(),
         };
@@ -344,13 +359,23 @@ impl Machine {
     /// Runs thread `tid` until its next visible operation (which becomes
     /// its pending event), its end, or a stop.
     pub(crate) fn run_local(&mut self, tid: Tid) {
+        self.as_thread(tid, |m| m.run_local_inner(tid));
+    }
+
+    fn run_local_inner(&mut self, tid: Tid) {
         let prog = self.prog.clone();
         while self.status.is_running() {
             match self.exec_inst(&prog, tid, false) {
                 Ok(None) => {}
                 Ok(Some(kind)) => {
+                    self.watch_spin(tid, &kind);
                     let loc = self.loc;
-                    self.thread_mut(tid).pending = Some(Event { tid, kind, loc });
+                    self.thread_mut(tid).pending = Some(Event {
+                        tid,
+                        kind,
+                        loc,
+                        woken: false,
+                    });
                     return;
                 }
                 Err(stop) => self.stop(stop),
@@ -370,6 +395,7 @@ impl Machine {
     /// Appends program output, merging with the previous chunk of the same
     /// thread.
     pub(crate) fn print(&mut self, tid: Tid, text: &str) {
+        self.mem.bump_epoch();
         let output = Arc::make_mut(&mut self.output);
         match output.last_mut() {
             Some(o) if o.tid == tid => o.text.push_str(text),
@@ -432,16 +458,18 @@ impl System for Machine {
         self.alt = alt;
         self.last = None;
         let prog = self.prog.clone();
-        match self.exec_inst(&prog, tid, true) {
-            Ok(_) => {}
-            Err(stop) => self.stop(stop),
+        if let Err(stop) = self.as_thread(tid, |m| m.exec_inst(&prog, tid, true)) {
+            self.stop(stop);
         }
         let kind = self.last.take().unwrap_or(pending.kind);
+        let woken = std::mem::take(&mut self.thread_mut(tid).spin.woken);
         let ev = Event {
             tid,
             kind,
             loc: pending.loc,
+            woken,
         };
+        self.after_spin_event(&ev);
         if self.status.is_running()
             && !self.thread(tid).finished()
             && self.thread(tid).pending.is_none()

@@ -92,6 +92,8 @@ impl MemError {
 #[derive(Clone, Debug, Default)]
 pub struct Memory {
     spaces: Vec<Arc<Vec<Object>>>,
+    /// Counts writes; spin detection compares it across loop iterations.
+    epoch: u64,
 }
 
 impl Memory {
@@ -99,6 +101,7 @@ impl Memory {
     pub fn new(statics: Vec<Object>) -> Memory {
         Memory {
             spaces: vec![Arc::new(statics)],
+            epoch: 0,
         }
     }
 
@@ -122,6 +125,7 @@ impl Memory {
         if self.spaces.len() <= space as usize {
             self.spaces.resize_with(space as usize + 1, Arc::default);
         }
+        self.epoch += 1;
         let objs = Arc::make_mut(&mut self.spaces[space as usize]);
         let index = objs.len() as u32;
         if index > addr::MAX_INDEX {
@@ -181,7 +185,13 @@ impl Memory {
     }
 
     /// Writes the low `size` bytes of `v` (or marks them uninitialised).
+    /// The number of writes so far.
+    pub fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
     pub fn write_int(&mut self, a: u64, size: u64, v: Option<u128>) -> Result<(), MemError> {
+        self.epoch += 1;
         let (id, off) = self.check(a, size, true)?;
         let obj = self.object_mut(id).unwrap();
         let escaped = obj.escaped;
@@ -211,6 +221,7 @@ impl Memory {
 
     /// Writes raw bytes with their initialisation.
     pub fn write_bytes(&mut self, a: u64, bytes: &[u8], init: &[bool]) -> Result<(), MemError> {
+        self.epoch += 1;
         if bytes.is_empty() {
             return Ok(());
         }
@@ -244,7 +255,13 @@ impl Memory {
     }
 
     /// Marks an object freed (heap) or dead (stack).
+    /// Records progress that is not a memory write (output).
+    pub fn bump_epoch(&mut self) {
+        self.epoch += 1;
+    }
+
     pub fn kill(&mut self, a: u64, state: ObjState) {
+        self.epoch += 1;
         let (id, _) = addr::decode(a);
         if let Some(o) = self.object_mut(id) {
             o.state = state;

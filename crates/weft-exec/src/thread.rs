@@ -35,6 +35,9 @@ pub enum ThreadState {
     Woken {
         cond: u64,
     },
+    /// Spinning without progress: disabled until another thread writes a
+    /// location it read (see `spin`).
+    Spinning,
     Finished,
 }
 
@@ -51,6 +54,7 @@ pub struct Thread {
     pub children: u32,
     /// Nesting depth of `__VERIFIER_atomic_begin` and atomic functions.
     pub atomic_depth: u32,
+    pub spin: crate::spin::SpinWatch,
 }
 
 impl Thread {
@@ -64,6 +68,7 @@ impl Thread {
             joined: false,
             children: 0,
             atomic_depth: 0,
+            spin: Default::default(),
         }
     }
 
