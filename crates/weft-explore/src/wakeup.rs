@@ -90,12 +90,12 @@ fn insert_into(children: &mut Vec<WuNode>, v: Vec<Step>) {
     if v.is_empty() {
         return;
     }
-    for i in 0..children.len() {
-        if let Some(rest) = weak_initial_rest(&children[i].step, &v) {
-            if children[i].children.is_empty() {
+    for child in children.iter_mut() {
+        if let Some(rest) = weak_initial_rest(&child.step, &v) {
+            if child.children.is_empty() {
                 return;
             }
-            return insert_into(&mut children[i].children, rest);
+            return insert_into(&mut child.children, rest);
         }
     }
     children.push(chain(v));
