@@ -53,8 +53,8 @@ MD_END = "<!-- bench:end -->"
 CLANG = "clang-19"
 
 # Safety caps for each run; both can be changed on the command line.
-DEFAULT_MAX_EXECUTIONS = 200_000
-DEFAULT_TIMEOUT_S = 120.0
+DEFAULT_MAX_EXECUTIONS = 5_000_000
+DEFAULT_TIMEOUT_S = 300.0
 
 # Extra seconds the script waits past --timeout before it kills weft itself.
 KILL_GRACE_S = 15.0
@@ -82,19 +82,32 @@ class Config:
         return PROGRAMS_DIR / f"{self.program}.c"
 
 
-# Sizes are kept small enough for the naive explorer (`none`), whose cost
-# grows with the number of interleavings, not the number of traces.
+# Small sizes run under every explorer (the naive one, `none`, grows with
+# the number of interleavings); larger sizes only under the DPOR explorers,
+# whose cost grows with the number of Mazurkiewicz traces.
+ALL = ("none", "source", "optimal")
+DPOR = ("source", "optimal")
 CONFIGS: list[Config] = [
-    Config("two_threads", (1, 2, 3, 5)),
-    Config("four_threads", (1,)),
-    Config("readers", (2, 3, 4)),
-    Config("fetch_add", (2, 3, 4)),
-    Config("mutex_counter", (2, 3)),
-    Config("lastzero", (2, 3)),
-    Config("indexer", (1, 2)),
-    Config("sb", (1,)),
-    Config("mp", (1,)),
-    Config("peterson", (1,)),
+    Config("two_threads", (1, 2, 3), ALL),
+    Config("four_threads", (1,), ALL),
+    Config("readers", (3,), ALL),
+    Config("readers", (8, 12, 16), DPOR),
+    Config("readers", (18,), ("optimal",)),
+    Config("fetch_add", (3, 4), ALL),
+    Config("fetch_add", (6, 8), DPOR),
+    Config("mutex_counter", (2, 3), ALL),
+    Config("mutex_counter", (5, 7), DPOR),
+    Config("lastzero", (2, 3), ALL),
+    Config("lastzero", (8, 12), DPOR),
+    Config("indexer", (2,), ALL),
+    Config("indexer", (12, 13, 14, 15), DPOR),
+    Config("indexer", (16,), ("optimal",)),
+    Config("sb", (1,), ALL),
+    Config("sb", (3,), DPOR),
+    Config("mp", (1,), ALL),
+    Config("mp", (3,), DPOR),
+    Config("peterson", (1,), ALL),
+    Config("peterson", (2, 3), DPOR),
 ]
 
 # JSON fields weft may use to report its own peak RSS, with their unit in KiB.

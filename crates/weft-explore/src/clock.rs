@@ -1,11 +1,13 @@
 //! Vector clocks.
 
+use smallvec::SmallVec;
 use weft_core::Tid;
 
 /// A vector clock: for each thread, how many of its events are ordered
-/// before (or are) the event this clock belongs to.
+/// before (or are) the event this clock belongs to. Inline for up to eight
+/// threads, so that most clocks never allocate.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct VClock(Vec<u32>);
+pub struct VClock(SmallVec<[u32; 8]>);
 
 impl VClock {
     pub fn get(&self, t: Tid) -> u32 {

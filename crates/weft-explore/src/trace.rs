@@ -132,8 +132,12 @@ impl Trace {
     /// Earlier events of other threads that `ev` depends on and that are
     /// not already ordered before it by `base`.
     fn dependencies(&self, ev: &Event, keys: &[Key], base: &VClock) -> SmallVec<[u32; 8]> {
+        self.dependencies_among(ev, &self.neighbours(ev, keys), base)
+    }
+
+    fn dependencies_among(&self, ev: &Event, near: &[u32], base: &VClock) -> SmallVec<[u32; 8]> {
         let mut deps: SmallVec<[u32; 8]> = SmallVec::new();
-        for i in self.neighbours(ev, keys) {
+        for &i in near {
             let e = &self.entries[i as usize];
             if e.ev.tid == ev.tid || base.covers(e.ev.tid, e.seq) || !dependent(&e.ev, ev) {
                 continue;
@@ -162,11 +166,12 @@ impl Trace {
         let keys = Self::keys_of(&ev);
         let (prev, mut clock, mut sync_clock, seq) = self.base(tid);
         let base = clock.clone();
-        let deps = self.dependencies(&ev, &keys, &base);
+        let near = self.neighbours(&ev, &keys);
+        let deps = self.dependencies_among(&ev, &near, &base);
         for &i in &deps {
             clock.join(&self.entries[i as usize].clock);
         }
-        for i in self.neighbours(&ev, &keys) {
+        for &i in &near {
             let e = &self.entries[i as usize];
             if e.ev.tid != tid && synchronises(&e.ev, &ev) {
                 sync_clock.join(&e.sync_clock);

@@ -1,0 +1,1446 @@
+//! Differential tests of the explorers.
+//!
+//! `random_programs_agree` generates small random concurrent C programs from a
+//! fixed seed and runs each one with `--por none`, `--por source` and
+//! `--por optimal`. The DPOR explorers must reach exactly the outcomes and bugs
+//! of the naive search, with no more executions:
+//! optimal <= source <= none.
+//!
+//! `optimal_counts_mazurkiewicz_traces` checks the exact execution counts of
+//! Optimal-DPOR on tiny program families against an independent count of
+//! their Mazurkiewicz traces, computed here from an abstract model of the
+//! events.
+//!
+//! Environment:
+//! - `WEFT_DIFF_CASES=N`: number of random programs (default 60);
+//! - `WEFT_DIFF_SEED=S`: seed of the generator (decimal or 0x-hex);
+//! - `WEFT_DIFF_ONLY=K`: run only case K (to reproduce a failure).
+//!
+//! A failing program is kept on disk and its path printed.
+
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+const DEFAULT_CASES: usize = 60;
+const DEFAULT_SEED: u64 = 0x5eed_f00d_2024;
+/// Cap on the naive run; a case whose naive run is incomplete is skipped.
+const NAIVE_CAP: u64 = 200_000;
+/// Upper bound on the interleavings of a generated program (ignoring
+/// blocking), so that the naive search stays fast.
+const INTERLEAVING_BUDGET: u64 = 40_000;
+/// At most this many shared operations (accesses, locks, unlocks) per program.
+const MAX_SHARED_OPS: usize = 12;
+const WORKERS: usize = 2;
+const EXPLORERS: [&str; 3] = ["none", "source", "optimal"];
+
+// ---------------------------------------------------------------------------
+// Scratch directory and running weft
+// ---------------------------------------------------------------------------
+
+/// A private directory under the system temp dir. Removed on drop unless
+/// `keep` was set (a failing program is inside).
+struct Scratch {
+    dir: PathBuf,
+    keep: bool,
+}
+
+impl Scratch {
+    fn new(tag: &str) -> Scratch {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        let dir = std::env::temp_dir().join(format!(
+            "weft-diff-{tag}-{}-{nanos}-{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).expect("create scratch dir");
+        Scratch { dir, keep: false }
+    }
+
+    fn write(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.dir.join(name);
+        std::fs::write(&path, text).expect("write program");
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !self.keep {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+/// The fields of weft's JSON report that the tests compare.
+#[derive(Debug, Clone)]
+struct Run {
+    por: String,
+    race_check: bool,
+    exit_code: Option<i32>,
+    verdict: String,
+    executions: u64,
+    blocked: u64,
+    blocked_by: BTreeMap<String, u64>,
+    limit: Value,
+    outcomes: BTreeSet<String>,
+    bugs: BTreeSet<(String, String)>,
+    elapsed_s: f64,
+}
+
+impl Run {
+    fn describe(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "  --por {}{}: exit {:?}, verdict {}, executions {}, blocked {}, blocked_by {:?}, limit {}, {:.3}s",
+            self.por,
+            if self.race_check { "" } else { " --no-race-check" },
+            self.exit_code,
+            self.verdict,
+            self.executions,
+            self.blocked,
+            self.blocked_by,
+            self.limit,
+            self.elapsed_s
+        );
+        let _ = writeln!(s, "    outcomes ({}):", self.outcomes.len());
+        for o in &self.outcomes {
+            let _ = writeln!(s, "      {o:?}");
+        }
+        let _ = writeln!(s, "    bugs ({}):", self.bugs.len());
+        for (kind, loc) in &self.bugs {
+            let _ = writeln!(s, "      {kind} at {loc}");
+        }
+        s
+    }
+}
+
+fn weft_check(
+    file: &Path,
+    por: &str,
+    race_check: bool,
+    max_executions: Option<u64>,
+) -> Result<Run, String> {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_weft"));
+    cmd.arg("check")
+        .arg(file)
+        .args(["--json", "--keep-going", "--outcomes", "--por", por]);
+    if !race_check {
+        cmd.arg("--no-race-check");
+    }
+    if let Some(n) = max_executions {
+        cmd.args(["--max-executions", &n.to_string()]);
+    }
+    cmd.current_dir(file.parent().expect("file has a parent"));
+    let out = cmd.output().map_err(|e| format!("cannot run weft: {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let json: Value = serde_json::from_str(&stdout).map_err(|e| {
+        format!(
+            "--por {por}: exit {:?}, unparsable JSON ({e})\nstdout:\n{stdout}\nstderr:\n{}",
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })?;
+    let field = |name: &str| -> Result<&Value, String> {
+        json.get(name)
+            .ok_or_else(|| format!("--por {por}: JSON has no `{name}`:\n{stdout}"))
+    };
+    let as_u64 = |name: &str| -> Result<u64, String> {
+        field(name)?
+            .as_u64()
+            .ok_or_else(|| format!("--por {por}: `{name}` is not an integer"))
+    };
+    let verdict = field("verdict")?
+        .as_str()
+        .ok_or("verdict is not a string")?
+        .to_string();
+    let mut blocked_by = BTreeMap::new();
+    if let Some(obj) = field("blocked_by")?.as_object() {
+        for (k, v) in obj {
+            blocked_by.insert(k.clone(), v.as_u64().unwrap_or(u64::MAX));
+        }
+    } else {
+        return Err(format!("--por {por}: `blocked_by` is not an object"));
+    }
+    let outcomes = field("outcomes")?
+        .as_array()
+        .ok_or("`outcomes` is not an array")?
+        .iter()
+        .map(|o| o.as_str().map(str::to_string).unwrap_or_else(|| o.to_string()))
+        .collect();
+    let bugs = field("bugs")?
+        .as_array()
+        .ok_or("`bugs` is not an array")?
+        .iter()
+        .map(|b| {
+            let s = |k: &str| {
+                b.get(k)
+                    .and_then(Value::as_str)
+                    .unwrap_or("<missing>")
+                    .to_string()
+            };
+            (s("kind"), s("location"))
+        })
+        .collect();
+    Ok(Run {
+        por: por.to_string(),
+        race_check,
+        exit_code: out.status.code(),
+        verdict,
+        executions: as_u64("executions")?,
+        blocked: as_u64("blocked")?,
+        blocked_by,
+        limit: json.get("limit").cloned().unwrap_or(Value::Null),
+        outcomes,
+        bugs,
+        elapsed_s: json.get("elapsed_s").and_then(Value::as_f64).unwrap_or(0.0),
+    })
+}
+
+// ---------------------------------------------------------------------------
+// PRNG
+// ---------------------------------------------------------------------------
+
+/// xorshift64*, seeded through splitmix64.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64, stream: u64) -> Rng {
+        let mut z = seed ^ stream.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        Rng(if z == 0 { 0x1234_5678 } else { z })
+    }
+
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// Uniform in `lo..=hi`.
+    fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + (self.next() % (hi - lo + 1) as u64) as usize
+    }
+
+    /// True with probability `pct`%.
+    fn chance(&mut self, pct: u64) -> bool {
+        self.next() % 100 < pct
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.range(0, items.len() - 1)]
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Random program generator
+// ---------------------------------------------------------------------------
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Plain and atomic accesses anywhere: data races expected.
+    Racy,
+    /// Every access is atomic: race-free.
+    Atomic,
+    /// Each global is either always accessed atomically or only accessed
+    /// while holding its own mutex: race-free.
+    Protected,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Val {
+    Const(i32),
+    /// A local plus one.
+    LocalPlus1(usize),
+}
+
+#[derive(Debug, Clone)]
+enum Op {
+    Load {
+        g: usize,
+        atomic: bool,
+        dst: usize,
+    },
+    Store {
+        g: usize,
+        atomic: bool,
+        val: Val,
+    },
+    FetchAdd {
+        g: usize,
+        add: i32,
+        dst: usize,
+    },
+    /// `int eK = expected; cas(&g, &eK, desired); int rDST = eK;`
+    Cas {
+        g: usize,
+        expected: i32,
+        desired: Val,
+        dst: usize,
+    },
+    Locked {
+        m: usize,
+        body: Vec<Op>,
+    },
+    If {
+        local: usize,
+        value: i32,
+        body: Box<Op>,
+    },
+    Assert {
+        local: usize,
+        value: i32,
+    },
+}
+
+impl Op {
+    /// Visible events of the longest path through the operation.
+    fn events(&self) -> usize {
+        match self {
+            Op::Load { .. } | Op::Store { .. } | Op::FetchAdd { .. } | Op::Cas { .. } => 1,
+            Op::Locked { body, .. } => 2 + body.iter().map(Op::events).sum::<usize>(),
+            Op::If { body, .. } => body.events(),
+            Op::Assert { .. } => 0,
+        }
+    }
+}
+
+struct Program {
+    mode: Mode,
+    globals: usize,
+    mutexes: usize,
+    threads: Vec<Vec<Op>>,
+}
+
+struct ThreadGen<'a> {
+    rng: &'a mut Rng,
+    mode: Mode,
+    globals: usize,
+    mutexes: usize,
+    /// `Some(m)`: the global is only accessed (plainly or not) under mutex m.
+    guard: Vec<Option<usize>>,
+    locals: usize,
+    asserts: usize,
+}
+
+impl ThreadGen<'_> {
+    /// Globals this thread may access given the held mutexes.
+    fn accessible(&self, held: &[usize]) -> Vec<usize> {
+        (0..self.globals)
+            .filter(|&g| match self.guard[g] {
+                None => true,
+                Some(m) => held.contains(&m),
+            })
+            .collect()
+    }
+
+    /// Whether an access to `g` may be plain.
+    fn plain_ok(&mut self, g: usize) -> bool {
+        match self.mode {
+            Mode::Racy => self.rng.chance(55),
+            Mode::Atomic => false,
+            Mode::Protected => self.guard[g].is_some() && self.rng.chance(75),
+        }
+    }
+
+    fn value(&mut self) -> Val {
+        if self.locals > 0 && self.rng.chance(40) {
+            Val::LocalPlus1(self.rng.range(0, self.locals - 1))
+        } else {
+            Val::Const(self.rng.range(1, 3) as i32)
+        }
+    }
+
+    fn new_local(&mut self) -> usize {
+        self.locals += 1;
+        self.locals - 1
+    }
+
+    fn gen_store(&mut self, g: usize, allow_locals: bool) -> Op {
+        let atomic = !self.plain_ok(g);
+        let val = if allow_locals {
+            self.value()
+        } else {
+            Val::Const(self.rng.range(1, 5) as i32)
+        };
+        Op::Store { g, atomic, val }
+    }
+
+    fn gen_locked(&mut self, held: &[usize], depth: usize) -> Option<Op> {
+        let free: Vec<usize> = (0..self.mutexes).filter(|m| !held.contains(m)).collect();
+        if free.is_empty() || depth >= 2 {
+            return None;
+        }
+        let m = self.rng.pick(&free);
+        let mut inner = held.to_vec();
+        inner.push(m);
+        let n = self.rng.range(1, 2);
+        let mut body = Vec::new();
+        for _ in 0..n {
+            body.push(self.gen_op(&inner, depth + 1));
+        }
+        Some(Op::Locked { m, body })
+    }
+
+    fn gen_op(&mut self, held: &[usize], depth: usize) -> Op {
+        loop {
+            let acc = self.accessible(held);
+            let roll = self.rng.range(0, 99);
+            if acc.is_empty() || roll < 16 {
+                if let Some(op) = self.gen_locked(held, depth) {
+                    return op;
+                }
+                if acc.is_empty() {
+                    // Nothing accessible and no lock to take: only possible
+                    // when every global is guarded by a held-elsewhere mutex.
+                    continue;
+                }
+            }
+            let g = self.rng.pick(&acc);
+            match roll {
+                0..=15 | 16..=35 => {
+                    let atomic = !self.plain_ok(g);
+                    let dst = self.new_local();
+                    return Op::Load { g, atomic, dst };
+                }
+                36..=55 => return self.gen_store(g, true),
+                56..=67 => {
+                    let add = self.rng.range(1, 2) as i32;
+                    let dst = self.new_local();
+                    return Op::FetchAdd { g, add, dst };
+                }
+                68..=78 => {
+                    let expected = self.rng.range(0, 2) as i32;
+                    let desired = self.value();
+                    let dst = self.new_local();
+                    return Op::Cas {
+                        g,
+                        expected,
+                        desired,
+                        dst,
+                    };
+                }
+                79..=92 => {
+                    if self.locals == 0 {
+                        continue;
+                    }
+                    let local = self.rng.range(0, self.locals - 1);
+                    let value = self.rng.range(0, 2) as i32;
+                    let body = Box::new(self.gen_store(g, false));
+                    return Op::If { local, value, body };
+                }
+                _ => {
+                    if self.locals == 0 || self.asserts > 0 {
+                        continue;
+                    }
+                    self.asserts += 1;
+                    let local = self.rng.range(0, self.locals - 1);
+                    let value = self.rng.range(1, 3) as i32;
+                    return Op::Assert { local, value };
+                }
+            }
+        }
+    }
+}
+
+/// Number of interleavings of the program's visible events (upper bound on
+/// the naive search: blocking on mutexes only removes interleavings).
+fn interleaving_bound(prog: &Program) -> u64 {
+    let lens: Vec<usize> = prog
+        .threads
+        .iter()
+        .map(|ops| ops.iter().map(Op::events).sum::<usize>() + 1)
+        .collect();
+    let n = lens.len();
+    // Main: create 0..n, join 0..n, then one load per global.
+    let main_len = 2 * n + prog.globals;
+    let mut memo = HashMap::new();
+    fn go(
+        main: usize,
+        pos: &mut Vec<usize>,
+        lens: &[usize],
+        main_len: usize,
+        memo: &mut HashMap<(usize, Vec<usize>), u64>,
+    ) -> u64 {
+        let n = lens.len();
+        if main == main_len {
+            return 1;
+        }
+        if let Some(&v) = memo.get(&(main, pos.clone())) {
+            return v;
+        }
+        let mut total: u64 = 0;
+        // Main's next event: a create, or a join of a finished thread, or a load.
+        let main_ok = main < n || main >= 2 * n || pos[main - n] == lens[main - n];
+        if main_ok {
+            total = total.saturating_add(go(main + 1, pos, lens, main_len, memo));
+        }
+        for t in 0..n {
+            if main > t && pos[t] < lens[t] {
+                pos[t] += 1;
+                total = total.saturating_add(go(main, pos, lens, main_len, memo));
+                pos[t] -= 1;
+            }
+        }
+        memo.insert((main, pos.clone()), total);
+        total
+    }
+    go(0, &mut vec![0; n], &lens, main_len, &mut memo)
+}
+
+fn shared_ops(prog: &Program) -> usize {
+    prog.threads
+        .iter()
+        .flatten()
+        .map(Op::events)
+        .sum::<usize>()
+}
+
+fn generate(seed: u64, case: usize) -> Program {
+    let mut rng = Rng::new(seed, case as u64);
+    let mode = match case % 3 {
+        0 => Mode::Racy,
+        1 => Mode::Atomic,
+        _ => Mode::Protected,
+    };
+    let nthreads = rng.range(2, 4);
+    let globals = rng.range(1, 3);
+    let mutexes = if mode == Mode::Protected {
+        rng.range(1, 2)
+    } else {
+        rng.range(0, 2)
+    };
+    let guard: Vec<Option<usize>> = (0..globals)
+        .map(|_| {
+            if mode == Mode::Protected && rng.chance(65) {
+                Some(rng.range(0, mutexes - 1))
+            } else {
+                None
+            }
+        })
+        .collect();
+    let max_ops = match nthreads {
+        2 => 4,
+        3 => 3,
+        _ => 2,
+    };
+    let mut threads = Vec::new();
+    for _ in 0..nthreads {
+        let nops = rng.range(1, max_ops);
+        let mut gen = ThreadGen {
+            rng: &mut rng,
+            mode,
+            globals,
+            mutexes,
+            guard: guard.clone(),
+            locals: 0,
+            asserts: 0,
+        };
+        let ops = (0..nops).map(|_| gen.gen_op(&[], 0)).collect();
+        threads.push(ops);
+    }
+    let mut prog = Program {
+        mode,
+        globals,
+        mutexes,
+        threads,
+    };
+    // Trim the last operation of the busiest thread until small enough.
+    // Removing a thread's last operation never removes a local a later
+    // operation uses.
+    while shared_ops(&prog) > MAX_SHARED_OPS || interleaving_bound(&prog) > INTERLEAVING_BUDGET
+    {
+        let busiest = (0..prog.threads.len())
+            .filter(|&t| prog.threads[t].len() > 1)
+            .max_by_key(|&t| prog.threads[t].iter().map(Op::events).sum::<usize>());
+        match busiest {
+            Some(t) => {
+                prog.threads[t].pop();
+            }
+            None => {
+                prog.threads.pop();
+            }
+        }
+    }
+    prog
+}
+
+const SEQ: &str = "__ATOMIC_SEQ_CST";
+
+fn render_val(v: Val) -> String {
+    match v {
+        Val::Const(c) => c.to_string(),
+        Val::LocalPlus1(l) => format!("r{l} + 1"),
+    }
+}
+
+fn render_op(op: &Op, indent: usize, cas_count: &mut usize, out: &mut String) {
+    let pad = "  ".repeat(indent);
+    match op {
+        Op::Load { g, atomic, dst } => {
+            if *atomic {
+                let _ = writeln!(out, "{pad}int r{dst} = __atomic_load_n(&g{g}, {SEQ});");
+            } else {
+                let _ = writeln!(out, "{pad}int r{dst} = g{g};");
+            }
+        }
+        Op::Store { g, atomic, val } => {
+            let v = render_val(*val);
+            if *atomic {
+                let _ = writeln!(out, "{pad}__atomic_store_n(&g{g}, {v}, {SEQ});");
+            } else {
+                let _ = writeln!(out, "{pad}g{g} = {v};");
+            }
+        }
+        Op::FetchAdd { g, add, dst } => {
+            let _ = writeln!(
+                out,
+                "{pad}int r{dst} = __atomic_fetch_add(&g{g}, {add}, {SEQ});"
+            );
+        }
+        Op::Cas {
+            g,
+            expected,
+            desired,
+            dst,
+        } => {
+            let e = *cas_count;
+            *cas_count += 1;
+            let d = render_val(*desired);
+            let _ = writeln!(out, "{pad}int e{e} = {expected};");
+            let _ = writeln!(
+                out,
+                "{pad}__atomic_compare_exchange_n(&g{g}, &e{e}, {d}, 0, {SEQ}, {SEQ});"
+            );
+            let _ = writeln!(out, "{pad}int r{dst} = e{e};");
+        }
+        Op::Locked { m, body } => {
+            let _ = writeln!(out, "{pad}pthread_mutex_lock(&m{m});");
+            for b in body {
+                render_op(b, indent, cas_count, out);
+            }
+            let _ = writeln!(out, "{pad}pthread_mutex_unlock(&m{m});");
+        }
+        Op::If { local, value, body } => {
+            let _ = writeln!(out, "{pad}if (r{local} == {value}) {{");
+            render_op(body, indent + 1, cas_count, out);
+            let _ = writeln!(out, "{pad}}}");
+        }
+        Op::Assert { local, value } => {
+            let _ = writeln!(out, "{pad}assert(r{local} != {value});");
+        }
+    }
+}
+
+fn render(prog: &Program, header: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "// {header}");
+    let _ = writeln!(out, "// mode: {:?}", prog.mode);
+    out.push_str("#include <assert.h>\n#include <pthread.h>\n#include <stdio.h>\n\n");
+    for g in 0..prog.globals {
+        let _ = writeln!(out, "int g{g};");
+    }
+    for m in 0..prog.mutexes {
+        let _ = writeln!(out, "pthread_mutex_t m{m} = PTHREAD_MUTEX_INITIALIZER;");
+    }
+    for (t, ops) in prog.threads.iter().enumerate() {
+        let _ = writeln!(out, "\nvoid *t{t}(void *arg) {{\n  (void)arg;");
+        let mut cas_count = 0;
+        for op in ops {
+            render_op(op, 1, &mut cas_count, &mut out);
+        }
+        out.push_str("  return 0;\n}\n");
+    }
+    let n = prog.threads.len();
+    let _ = writeln!(out, "\nint main(void) {{\n  pthread_t th[{n}];");
+    for t in 0..n {
+        let _ = writeln!(out, "  pthread_create(&th[{t}], 0, t{t}, 0);");
+    }
+    for t in 0..n {
+        let _ = writeln!(out, "  pthread_join(th[{t}], 0);");
+    }
+    let fmt: Vec<String> = (0..prog.globals).map(|g| format!("g{g}=%d")).collect();
+    let args: Vec<String> = (0..prog.globals).map(|g| format!("g{g}")).collect();
+    let _ = writeln!(
+        out,
+        "  printf(\"{}\\n\", {});\n  return 0;\n}}",
+        fmt.join(" "),
+        args.join(", ")
+    );
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Differential comparison
+// ---------------------------------------------------------------------------
+
+enum CaseResult {
+    Passed { executions: [u64; 3], naive_s: f64 },
+    Skipped,
+    Failed(String),
+}
+
+/// Compares the three explorers run with the same race-check setting.
+fn compare(runs: &[Run; 3], problems: &mut Vec<String>) {
+    let [none, source, optimal] = runs;
+    let rc = if none.race_check {
+        ""
+    } else {
+        " (--no-race-check)"
+    };
+    for r in runs {
+        let expected_code = match r.verdict.as_str() {
+            "safe" => Some(0),
+            "bug" => Some(42),
+            _ => None,
+        };
+        if expected_code.is_none() || r.exit_code != expected_code {
+            problems.push(format!(
+                "--por {}{rc}: verdict {} with exit code {:?}",
+                r.por, r.verdict, r.exit_code
+            ));
+        }
+        if !r.limit.is_null() {
+            problems.push(format!("--por {}{rc}: hit limit {}", r.por, r.limit));
+        }
+    }
+    for r in [source, optimal] {
+        if r.verdict != none.verdict {
+            problems.push(format!(
+                "--por {}{rc}: verdict {} but naive says {}",
+                r.por, r.verdict, none.verdict
+            ));
+        }
+        if r.outcomes != none.outcomes {
+            let missing: Vec<_> = none.outcomes.difference(&r.outcomes).collect();
+            let extra: Vec<_> = r.outcomes.difference(&none.outcomes).collect();
+            problems.push(format!(
+                "--por {}{rc}: outcomes differ from naive: missing {missing:?}, extra {extra:?}",
+                r.por
+            ));
+        }
+        if r.bugs != none.bugs {
+            let missing: Vec<_> = none.bugs.difference(&r.bugs).collect();
+            let extra: Vec<_> = r.bugs.difference(&none.bugs).collect();
+            problems.push(format!(
+                "--por {}{rc}: bugs differ from naive: missing {missing:?}, extra {extra:?}",
+                r.por
+            ));
+        }
+    }
+    if !(optimal.executions <= source.executions && source.executions <= none.executions) {
+        problems.push(format!(
+            "executions{rc} not ordered: optimal {} <= source {} <= none {} fails",
+            optimal.executions, source.executions, none.executions
+        ));
+    }
+    for key in ["sleep-set", "disabled-wakeup"] {
+        if optimal.blocked_by.contains_key(key) {
+            problems.push(format!(
+                "--por optimal{rc}: blocked_by has `{key}`: {:?}",
+                optimal.blocked_by
+            ));
+        }
+    }
+    if none.blocked != 0 {
+        problems.push(format!(
+            "--por none{rc}: {} blocked executions (the programs never block)",
+            none.blocked
+        ));
+    }
+}
+
+fn run_case(scratch: &Scratch, seed: u64, case: usize) -> (String, PathBuf, CaseResult) {
+    let prog = generate(seed, case);
+    let text = render(
+        &prog,
+        &format!("weft differential test: seed {seed:#x}, case {case}"),
+    );
+    let path = scratch.write(&format!("case_{case}.c"), &text);
+    let mut all_runs: Vec<Run> = Vec::new();
+    let mut problems = Vec::new();
+    let mut executions = [0u64; 3];
+    let mut naive_s = 0.0;
+    for race_check in [true, false] {
+        let mut runs = Vec::new();
+        for por in EXPLORERS {
+            let cap = if por == "none" { NAIVE_CAP } else { 2 * NAIVE_CAP };
+            match weft_check(&path, por, race_check, Some(cap)) {
+                Ok(r) => runs.push(r),
+                Err(e) => {
+                    problems.push(e);
+                    break;
+                }
+            }
+            if por == "none" {
+                let naive = runs.last().expect("just pushed");
+                if naive.verdict == "incomplete" || !naive.limit.is_null() {
+                    return (text, path, CaseResult::Skipped);
+                }
+                naive_s += naive.elapsed_s;
+            }
+        }
+        if runs.len() != 3 {
+            break;
+        }
+        let runs: [Run; 3] = runs.try_into().expect("three runs");
+        compare(&runs, &mut problems);
+        if race_check {
+            executions = [runs[0].executions, runs[1].executions, runs[2].executions];
+        }
+        all_runs.extend(runs);
+    }
+    if all_runs.len() == 6 {
+        // Race detection never stops or steers exploration: the outcomes, the
+        // other bugs and the naive execution count must not depend on it.
+        for i in 0..3 {
+            let (with, without) = (&all_runs[i], &all_runs[i + 3]);
+            let non_race: BTreeSet<_> = with
+                .bugs
+                .iter()
+                .filter(|(k, _)| k != "data-race")
+                .cloned()
+                .collect();
+            if non_race != without.bugs {
+                problems.push(format!(
+                    "--por {}: bugs other than data races differ with/without race check: {:?} vs {:?}",
+                    with.por, non_race, without.bugs
+                ));
+            }
+            if with.outcomes != without.outcomes {
+                problems.push(format!(
+                    "--por {}: outcomes differ with/without race check",
+                    with.por
+                ));
+            }
+        }
+        if all_runs[0].executions != all_runs[3].executions {
+            problems.push(format!(
+                "--por none: {} executions with race check, {} without",
+                all_runs[0].executions, all_runs[3].executions
+            ));
+        }
+        // Programs built race-free must not report races.
+        if prog.mode != Mode::Racy {
+            for r in &all_runs[..3] {
+                if r.bugs.iter().any(|(k, _)| k == "data-race") {
+                    problems.push(format!(
+                        "--por {}: data race reported in a race-free ({:?}) program",
+                        r.por, prog.mode
+                    ));
+                }
+            }
+        }
+    }
+    if problems.is_empty() {
+        let _ = std::fs::remove_file(&path);
+        return (text, path, CaseResult::Passed { executions, naive_s });
+    }
+    let mut report = String::new();
+    let _ = writeln!(
+        report,
+        "=== case {case} (seed {seed:#x}) FAILED; program kept at {}",
+        path.display()
+    );
+    let _ = writeln!(
+        report,
+        "reproduce: WEFT_DIFF_SEED={seed:#x} WEFT_DIFF_ONLY={case} cargo test --release -p weft --test differential random_programs_agree"
+    );
+    for p in &problems {
+        let _ = writeln!(report, "problem: {p}");
+    }
+    let _ = writeln!(report, "--- program ---\n{text}--- results ---");
+    for r in &all_runs {
+        report.push_str(&r.describe());
+    }
+    (text, path, CaseResult::Failed(report))
+}
+
+fn env_number(name: &str) -> Option<u64> {
+    let s = std::env::var(name).ok()?;
+    let s = s.trim();
+    let parsed = if let Some(hex) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        u64::from_str_radix(hex, 16)
+    } else {
+        s.parse()
+    };
+    Some(parsed.unwrap_or_else(|_| panic!("{name}={s} is not a number")))
+}
+
+#[test]
+fn random_programs_agree() {
+    let cases = env_number("WEFT_DIFF_CASES").map_or(DEFAULT_CASES, |n| n as usize);
+    let seed = env_number("WEFT_DIFF_SEED").unwrap_or(DEFAULT_SEED);
+    let only = env_number("WEFT_DIFF_ONLY").map(|n| n as usize);
+    let todo: Vec<usize> = match only {
+        Some(k) => vec![k],
+        None => (0..cases).collect(),
+    };
+    let mut scratch = Scratch::new("random");
+    let start = Instant::now();
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<(usize, CaseResult)>> = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..WORKERS {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&case) = todo.get(i) else { break };
+                let (_, _, result) = run_case(&scratch, seed, case);
+                results.lock().expect("results lock").push((case, result));
+            });
+        }
+    });
+    let mut results = results.into_inner().expect("results lock");
+    results.sort_by_key(|(case, _)| *case);
+    let (mut passed, mut skipped) = (0, 0);
+    let mut totals = [0u64; 3];
+    let mut naive_s = 0.0;
+    let mut failures = Vec::new();
+    for (_, r) in &results {
+        match r {
+            CaseResult::Passed {
+                executions,
+                naive_s: t,
+            } => {
+                passed += 1;
+                naive_s += t;
+                for i in 0..3 {
+                    totals[i] += executions[i];
+                }
+            }
+            CaseResult::Skipped => skipped += 1,
+            CaseResult::Failed(report) => failures.push(report.clone()),
+        }
+    }
+    eprintln!(
+        "differential: seed {seed:#x}, {} cases: {passed} passed, {skipped} skipped, {} failed in {:.1}s; \
+         executions none {} / source {} / optimal {} (naive explored for {naive_s:.1}s)",
+        todo.len(),
+        failures.len(),
+        start.elapsed().as_secs_f64(),
+        totals[0],
+        totals[1],
+        totals[2]
+    );
+    if !failures.is_empty() {
+        scratch.keep = true;
+        for f in &failures {
+            eprintln!("{f}");
+        }
+        panic!(
+            "{} of {} differential cases failed; failing programs kept in {}",
+            failures.len(),
+            todo.len(),
+            scratch.dir.display()
+        );
+    }
+    assert!(
+        skipped * 4 <= todo.len().max(1),
+        "too many skipped cases ({skipped} of {}): the generator makes programs too big",
+        todo.len()
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Exact counts: Mazurkiewicz traces
+// ---------------------------------------------------------------------------
+
+/// One operation of a thread in a tiny program family.
+#[derive(Debug, Clone, Copy)]
+enum TinyOp {
+    PlainStore(usize),
+    PlainLoad(usize),
+    AtomicStore(usize),
+    AtomicLoad(usize),
+    FetchAdd(usize),
+    /// `x++` on a plain global: a load then a store.
+    PlainIncr(usize),
+    Lock(usize),
+    Unlock(usize),
+}
+
+/// An abstract visible event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Read(usize),
+    Write(usize),
+    /// Creation of the given thread (by main).
+    Create(usize),
+    Join(usize),
+    Exit,
+    Lock(usize),
+    Unlock(usize),
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Ev {
+    thread: usize,
+    kind: Kind,
+}
+
+/// The events of a program family member, with the enabling prerequisites.
+struct Model {
+    events: Vec<Ev>,
+    /// `prereq[e]`: events that must have happened before e is enabled
+    /// (program order, creation, the joined thread's exit).
+    prereq: Vec<Vec<usize>>,
+    mutexes: usize,
+}
+
+fn dependent(a: Ev, b: Ev) -> bool {
+    if a.thread == b.thread {
+        return true;
+    }
+    match (a.kind, b.kind) {
+        (Kind::Create(t), _) if b.thread == t => true,
+        (_, Kind::Create(t)) if a.thread == t => true,
+        (Kind::Join(t), Kind::Exit) if b.thread == t => true,
+        (Kind::Exit, Kind::Join(t)) if a.thread == t => true,
+        (Kind::Write(x), Kind::Write(y))
+        | (Kind::Write(x), Kind::Read(y))
+        | (Kind::Read(x), Kind::Write(y)) => x == y,
+        (Kind::Lock(m) | Kind::Unlock(m), Kind::Lock(n) | Kind::Unlock(n)) => m == n,
+        _ => false,
+    }
+}
+
+/// Builds the model: thread 0 is main, which creates threads 1..=n in order,
+/// joins them in order and then reads every global (the final printf).
+fn build_model(threads: &[Vec<TinyOp>], globals: usize, mutexes: usize) -> Model {
+    let mut events = Vec::new();
+    let mut prereq: Vec<Vec<usize>> = Vec::new();
+    let n = threads.len();
+    let mut push = |events: &mut Vec<Ev>, ev: Ev, pre: Vec<usize>| {
+        events.push(ev);
+        prereq.push(pre);
+        events.len() - 1
+    };
+    let mut creates = Vec::new();
+    let mut last_main = None;
+    for t in 1..=n {
+        let e = push(
+            &mut events,
+            Ev {
+                thread: 0,
+                kind: Kind::Create(t),
+            },
+            last_main.into_iter().collect(),
+        );
+        creates.push(e);
+        last_main = Some(e);
+    }
+    let mut exits = Vec::new();
+    for (i, ops) in threads.iter().enumerate() {
+        let t = i + 1;
+        let mut last = creates[i];
+        let mut kinds = Vec::new();
+        for op in ops {
+            match *op {
+                TinyOp::PlainStore(x) | TinyOp::AtomicStore(x) => kinds.push(Kind::Write(x)),
+                TinyOp::PlainLoad(x) | TinyOp::AtomicLoad(x) => kinds.push(Kind::Read(x)),
+                TinyOp::FetchAdd(x) => kinds.push(Kind::Write(x)),
+                TinyOp::PlainIncr(x) => {
+                    kinds.push(Kind::Read(x));
+                    kinds.push(Kind::Write(x));
+                }
+                TinyOp::Lock(m) => kinds.push(Kind::Lock(m)),
+                TinyOp::Unlock(m) => kinds.push(Kind::Unlock(m)),
+            }
+        }
+        kinds.push(Kind::Exit);
+        for kind in kinds {
+            last = push(&mut events, Ev { thread: t, kind }, vec![last]);
+        }
+        exits.push(last);
+    }
+    for t in 1..=n {
+        let e = push(
+            &mut events,
+            Ev {
+                thread: 0,
+                kind: Kind::Join(t),
+            },
+            vec![last_main.expect("main created threads"), exits[t - 1]],
+        );
+        last_main = Some(e);
+    }
+    for x in 0..globals {
+        let e = push(
+            &mut events,
+            Ev {
+                thread: 0,
+                kind: Kind::Read(x),
+            },
+            vec![last_main.expect("main has events")],
+        );
+        last_main = Some(e);
+    }
+    Model {
+        events,
+        prereq,
+        mutexes,
+    }
+}
+
+impl Model {
+    /// Events enabled after `done` (a bitmask), given who holds each mutex.
+    fn enabled(&self, done: u64, holder: &[Option<usize>]) -> Vec<usize> {
+        (0..self.events.len())
+            .filter(|&e| done & (1 << e) == 0)
+            .filter(|&e| self.prereq[e].iter().all(|&p| done & (1 << p) != 0))
+            .filter(|&e| match self.events[e].kind {
+                Kind::Lock(m) => holder[m].is_none(),
+                _ => true,
+            })
+            .collect()
+    }
+
+    fn apply(&self, e: usize, holder: &mut [Option<usize>]) {
+        match self.events[e].kind {
+            Kind::Lock(m) => holder[m] = Some(self.events[e].thread),
+            Kind::Unlock(m) => holder[m] = None,
+            _ => {}
+        }
+    }
+
+    /// Counts complete traces through their Foata normal forms: sequences of
+    /// steps F1 F2 ..., each a non-empty set of pairwise independent events,
+    /// where every event of F(i+1) depends on some event of F(i). Every trace
+    /// has exactly one such form. Traces that end blocked (deadlock) are not
+    /// complete and not counted; the families here have none.
+    fn count_traces_foata(&self) -> u64 {
+        fn go(m: &Model, done: u64, last: &[usize], holder: &mut Vec<Option<usize>>) -> u64 {
+            let all = (1u64 << m.events.len()) - 1;
+            if done == all {
+                return 1;
+            }
+            let cands: Vec<usize> = m
+                .enabled(done, holder)
+                .into_iter()
+                .filter(|&e| {
+                    last.is_empty() || last.iter().any(|&l| dependent(m.events[l], m.events[e]))
+                })
+                .collect();
+            let mut total = 0;
+            for subset in 1u64..(1 << cands.len()) {
+                let step: Vec<usize> = (0..cands.len())
+                    .filter(|i| subset & (1 << i) != 0)
+                    .map(|i| cands[i])
+                    .collect();
+                let independent = step.iter().enumerate().all(|(i, &a)| {
+                    step[i + 1..]
+                        .iter()
+                        .all(|&b| !dependent(m.events[a], m.events[b]))
+                });
+                if !independent {
+                    continue;
+                }
+                let saved = holder.clone();
+                let mut d = done;
+                for &e in &step {
+                    m.apply(e, holder);
+                    d |= 1 << e;
+                }
+                total += go(m, d, &step, holder);
+                *holder = saved;
+            }
+            total
+        }
+        assert!(self.events.len() < 64);
+        go(self, 0, &[], &mut vec![None; self.mutexes])
+    }
+
+    /// Counts traces by brute force: enumerates every interleaving and
+    /// canonicalises it as the orientation of every dependent pair. Returns
+    /// `None` if there are more than `cap` interleavings.
+    fn count_traces_brute(&self, cap: u64) -> Option<u64> {
+        let n = self.events.len();
+        let pairs: Vec<(usize, usize)> = (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .filter(|&(a, b)| dependent(self.events[a], self.events[b]))
+            .collect();
+        struct St<'a> {
+            m: &'a Model,
+            pairs: &'a [(usize, usize)],
+            pos: Vec<usize>,
+            seen: HashSet<Vec<u64>>,
+            interleavings: u64,
+            cap: u64,
+        }
+        fn go(st: &mut St, done: u64, step: usize, holder: &mut Vec<Option<usize>>) -> bool {
+            let n = st.m.events.len();
+            if step == n {
+                st.interleavings += 1;
+                if st.interleavings > st.cap {
+                    return false;
+                }
+                let mut key = vec![0u64; st.pairs.len().div_ceil(64)];
+                for (i, &(a, b)) in st.pairs.iter().enumerate() {
+                    if st.pos[a] < st.pos[b] {
+                        key[i / 64] |= 1 << (i % 64);
+                    }
+                }
+                st.seen.insert(key);
+                return true;
+            }
+            for e in st.m.enabled(done, holder) {
+                let saved = holder.clone();
+                st.m.apply(e, holder);
+                st.pos[e] = step;
+                let ok = go(st, done | (1 << e), step + 1, holder);
+                *holder = saved;
+                if !ok {
+                    return false;
+                }
+            }
+            true
+        }
+        let mut st = St {
+            m: self,
+            pairs: &pairs,
+            pos: vec![0; n],
+            seen: HashSet::new(),
+            interleavings: 0,
+            cap,
+        };
+        if go(&mut st, 0, 0, &mut vec![None; self.mutexes]) {
+            Some(st.seen.len() as u64)
+        } else {
+            None
+        }
+    }
+}
+
+fn render_tiny(threads: &[Vec<TinyOp>], globals: usize, mutexes: usize) -> String {
+    let mut out = String::from("#include <pthread.h>\n#include <stdio.h>\n\n");
+    for g in 0..globals {
+        let _ = writeln!(out, "int x{g};");
+    }
+    for m in 0..mutexes {
+        let _ = writeln!(out, "pthread_mutex_t m{m} = PTHREAD_MUTEX_INITIALIZER;");
+    }
+    for (i, ops) in threads.iter().enumerate() {
+        let t = i + 1;
+        let _ = writeln!(out, "\nvoid *t{t}(void *arg) {{\n  (void)arg;");
+        for (k, op) in ops.iter().enumerate() {
+            let line = match *op {
+                TinyOp::PlainStore(x) => format!("x{x} = {t};"),
+                TinyOp::PlainLoad(x) => format!("int r{k} = x{x};\n  (void)r{k};"),
+                TinyOp::AtomicStore(x) => format!("__atomic_store_n(&x{x}, {t}, {SEQ});"),
+                TinyOp::AtomicLoad(x) => {
+                    format!("int r{k} = __atomic_load_n(&x{x}, {SEQ});\n  (void)r{k};")
+                }
+                TinyOp::FetchAdd(x) => format!("__atomic_fetch_add(&x{x}, 1, {SEQ});"),
+                TinyOp::PlainIncr(x) => format!("x{x}++;"),
+                TinyOp::Lock(m) => format!("pthread_mutex_lock(&m{m});"),
+                TinyOp::Unlock(m) => format!("pthread_mutex_unlock(&m{m});"),
+            };
+            let _ = writeln!(out, "  {line}");
+        }
+        out.push_str("  return 0;\n}\n");
+    }
+    let n = threads.len();
+    let _ = writeln!(out, "\nint main(void) {{\n  pthread_t th[{n}];");
+    for i in 0..n {
+        let _ = writeln!(out, "  pthread_create(&th[{i}], 0, t{}, 0);", i + 1);
+    }
+    for i in 0..n {
+        let _ = writeln!(out, "  pthread_join(th[{i}], 0);");
+    }
+    let fmt: Vec<String> = (0..globals).map(|g| format!("x{g}=%d")).collect();
+    let args: Vec<String> = (0..globals).map(|g| format!("x{g}")).collect();
+    let _ = writeln!(
+        out,
+        "  printf(\"{}\\n\", {});\n  return 0;\n}}",
+        fmt.join(" "),
+        args.join(", ")
+    );
+    out
+}
+
+struct Family {
+    name: String,
+    threads: Vec<Vec<TinyOp>>,
+    globals: usize,
+    mutexes: usize,
+    /// The textbook count, when there is one.
+    expected: Option<u64>,
+}
+
+fn families() -> Vec<Family> {
+    use TinyOp::*;
+    let mut fams = Vec::new();
+    let factorial = |n: u64| (1..=n).product::<u64>();
+    // (a) threads each writing x0 then x1 (then x2): plain stores.
+    for (nthreads, nvars) in [(2, 2), (2, 3), (3, 2)] {
+        fams.push(Family {
+            name: format!("plain-writes-{nthreads}x{nvars}"),
+            threads: (0..nthreads)
+                .map(|_| (0..nvars).map(PlainStore).collect())
+                .collect(),
+            globals: nvars,
+            mutexes: 0,
+            expected: if nthreads == 2 { Some(1 << nvars) } else { None },
+        });
+    }
+    // (b) N threads each doing one fetch_add on one counter: N!.
+    for n in 2..=5u64 {
+        fams.push(Family {
+            name: format!("fetch-add-{n}"),
+            threads: (0..n).map(|_| vec![FetchAdd(0)]).collect(),
+            globals: 1,
+            mutexes: 0,
+            expected: Some(factorial(n)),
+        });
+    }
+    // (c) one writer and N readers of one atomic variable: 2^N.
+    for n in 1..=5u32 {
+        let mut threads = vec![vec![AtomicStore(0)]];
+        threads.extend((0..n).map(|_| vec![AtomicLoad(0)]));
+        fams.push(Family {
+            name: format!("writer-{n}-readers"),
+            threads,
+            globals: 1,
+            mutexes: 0,
+            expected: Some(1 << n),
+        });
+    }
+    // (d) store buffering: store x; load y || store y; load x: 3 traces.
+    fams.push(Family {
+        name: "store-buffering-atomic".into(),
+        threads: vec![
+            vec![AtomicStore(0), AtomicLoad(1)],
+            vec![AtomicStore(1), AtomicLoad(0)],
+        ],
+        globals: 2,
+        mutexes: 0,
+        expected: Some(3),
+    });
+    fams.push(Family {
+        name: "store-buffering-plain".into(),
+        threads: vec![
+            vec![PlainStore(0), PlainLoad(1)],
+            vec![PlainStore(1), PlainLoad(0)],
+        ],
+        globals: 2,
+        mutexes: 0,
+        expected: Some(3),
+    });
+    // (e) N threads incrementing a counter under one mutex: N!.
+    for n in 2..=4u64 {
+        fams.push(Family {
+            name: format!("mutex-incr-{n}"),
+            threads: (0..n)
+                .map(|_| vec![Lock(0), PlainIncr(0), Unlock(0)])
+                .collect(),
+            globals: 1,
+            mutexes: 1,
+            expected: Some(factorial(n)),
+        });
+    }
+    // (f) independent readers of two variables and two writers (IRIW shape).
+    fams.push(Family {
+        name: "iriw-atomic".into(),
+        threads: vec![
+            vec![AtomicStore(0)],
+            vec![AtomicStore(1)],
+            vec![AtomicLoad(0), AtomicLoad(1)],
+            vec![AtomicLoad(1), AtomicLoad(0)],
+        ],
+        globals: 2,
+        mutexes: 0,
+        expected: None,
+    });
+    // (g) a lock-protected write racing with an atomic reader on another
+    // variable, and a plain lost update.
+    fams.push(Family {
+        name: "lock-and-independent".into(),
+        threads: vec![
+            vec![Lock(0), PlainStore(0), Unlock(0), AtomicStore(1)],
+            vec![AtomicLoad(1), Lock(0), PlainLoad(0), Unlock(0)],
+        ],
+        globals: 2,
+        mutexes: 1,
+        expected: None,
+    });
+    fams.push(Family {
+        name: "lost-update-plain".into(),
+        threads: vec![vec![PlainIncr(0)], vec![PlainIncr(0)]],
+        globals: 1,
+        mutexes: 0,
+        // R1 W1 R2 W2, R2 W2 R1 W1, and both reads first (R1, R2 commute)
+        // followed by W1 W2 or W2 W1.
+        expected: Some(4),
+    });
+    fams
+}
+
+#[test]
+fn optimal_counts_mazurkiewicz_traces() {
+    let mut scratch = Scratch::new("traces");
+    let mut failures = Vec::new();
+    for fam in families() {
+        let model = build_model(&fam.threads, fam.globals, fam.mutexes);
+        let foata = model.count_traces_foata();
+        // The two counters are independent of each other; check they agree
+        // where brute force is affordable.
+        if let Some(brute) = model.count_traces_brute(2_000_000) {
+            assert_eq!(
+                foata, brute,
+                "{}: Foata count {foata} != brute-force count {brute}",
+                fam.name
+            );
+        }
+        if let Some(expected) = fam.expected {
+            assert_eq!(
+                foata, expected,
+                "{}: trace counter says {foata}, textbook {expected}",
+                fam.name
+            );
+        }
+        let text = render_tiny(&fam.threads, fam.globals, fam.mutexes);
+        let path = scratch.write(&format!("{}.c", fam.name), &text);
+        let run = match weft_check(&path, "optimal", false, Some(1_000_000)) {
+            Ok(r) => r,
+            Err(e) => {
+                failures.push(format!("{}: {e}", fam.name));
+                continue;
+            }
+        };
+        eprintln!(
+            "{:<24} traces {:>4}  optimal executions {:>4} blocked {}",
+            fam.name, foata, run.executions, run.blocked
+        );
+        if run.executions != foata || run.blocked != 0 || !run.limit.is_null() {
+            failures.push(format!(
+                "{}: expected {foata} executions and 0 blocked (Mazurkiewicz traces), got:\n{}\
+                 program kept at {}\n{text}",
+                fam.name,
+                run.describe(),
+                path.display()
+            ));
+        } else {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+    if !failures.is_empty() {
+        scratch.keep = true;
+        panic!("{}", failures.join("\n"));
+    }
+}
