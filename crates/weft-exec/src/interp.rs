@@ -36,6 +36,13 @@ impl Machine {
         self.frame_mut(tid).regs[r as usize] = v;
     }
 
+    /// Writes a pure instruction's result and moves on.
+    #[inline]
+    fn put(&mut self, tid: Tid, dst: Reg, v: Value) -> Step {
+        self.set(tid, dst, v);
+        self.next(tid)
+    }
+
     fn next(&mut self, tid: Tid) -> Step {
         self.frame_mut(tid).ip += 1;
         Ok(None)
@@ -85,8 +92,7 @@ impl Machine {
                     },
                     _ => Value::Undef,
                 };
-                self.set(tid, *dst, v);
-                self.next(tid)
+                self.put(tid, *dst, v)
             }
             Inst::FBin {
                 op,
@@ -96,14 +102,12 @@ impl Machine {
                 b,
             } => {
                 let v = self.lift2(tid, a, b, |x, y| arith::fbin(*op, *double, x, y));
-                self.set(tid, *dst, v);
-                self.next(tid)
+                self.put(tid, *dst, v)
             }
             Inst::FNeg { double, dst, a } => {
                 let sign = if *double { 1u128 << 63 } else { 1u128 << 31 };
                 let v = self.lift2(tid, a, a, |x, _| x ^ sign);
-                self.set(tid, *dst, v);
-                self.next(tid)
+                self.put(tid, *dst, v)
             }
             Inst::ICmp {
                 pred,
@@ -113,8 +117,7 @@ impl Machine {
                 b,
             } => {
                 let v = self.lift2(tid, a, b, |x, y| arith::icmp(*pred, *bits, x, y) as u128);
-                self.set(tid, *dst, v);
-                self.next(tid)
+                self.put(tid, *dst, v)
             }
             Inst::FCmp {
                 pred,
@@ -124,8 +127,7 @@ impl Machine {
                 b,
             } => {
                 let v = self.lift2(tid, a, b, |x, y| arith::fcmp(*pred, *double, x, y) as u128);
-                self.set(tid, *dst, v);
-                self.next(tid)
+                self.put(tid, *dst, v)
             }
             Inst::Cast {
                 op,
@@ -135,18 +137,15 @@ impl Machine {
                 a,
             } => {
                 let v = self.lift2(tid, a, a, |x, _| arith::cast(*op, from, to, x));
-                self.set(tid, *dst, v);
-                self.next(tid)
+                self.put(tid, *dst, v)
             }
             Inst::Resize { bits, dst, a } => {
                 let v = self.lift2(tid, a, a, |x, _| mask(x, *bits));
-                self.set(tid, *dst, v);
-                self.next(tid)
+                self.put(tid, *dst, v)
             }
             Inst::Copy { dst, a } => {
                 let v = self.op(tid, a);
-                self.set(tid, *dst, v);
-                self.next(tid)
+                self.put(tid, *dst, v)
             }
             Inst::Select { dst, c, a, b } => {
                 let v = match self.op(tid, c) {
@@ -154,8 +153,7 @@ impl Machine {
                     Value::Int(_) => self.op(tid, a),
                     _ => Value::Undef,
                 };
-                self.set(tid, *dst, v);
-                self.next(tid)
+                self.put(tid, *dst, v)
             }
             Inst::Alloca {
                 dst,
@@ -186,8 +184,7 @@ impl Machine {
                 terms,
             } => {
                 let v = self.gep(tid, base, *offset, terms);
-                self.set(tid, *dst, v);
-                self.next(tid)
+                self.put(tid, *dst, v)
             }
             Inst::Load {
                 dst,
@@ -230,8 +227,7 @@ impl Machine {
                         _ => Value::Undef,
                     };
                 }
-                self.set(tid, *dst, v);
-                self.next(tid)
+                self.put(tid, *dst, v)
             }
             Inst::InsertValue {
                 dst,
@@ -240,8 +236,7 @@ impl Machine {
                 path,
             } => {
                 let v = insert(self.op(tid, agg), &path[..], self.op(tid, val));
-                self.set(tid, *dst, v);
-                self.next(tid)
+                self.put(tid, *dst, v)
             }
             Inst::Intr {
                 op,
@@ -261,8 +256,7 @@ impl Machine {
                 } else {
                     Value::Undef
                 };
-                self.set(tid, *dst, v);
-                self.next(tid)
+                self.put(tid, *dst, v)
             }
             Inst::Call {
                 dst,

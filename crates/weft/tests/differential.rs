@@ -14,7 +14,8 @@
 //! Environment:
 //! - `WEFT_DIFF_CASES=N`: number of random programs (default 60);
 //! - `WEFT_DIFF_SEED=S`: seed of the generator (decimal or 0x-hex);
-//! - `WEFT_DIFF_ONLY=K`: run only case K (to reproduce a failure).
+//! - `WEFT_DIFF_ONLY=K`: run only case K (to reproduce a failure);
+//! - `WEFT_DIFF_DUMP=DIR`: also write every generated program into DIR.
 //!
 //! A failing program is kept on disk and its path printed.
 
@@ -176,7 +177,11 @@ fn weft_check(
         .as_array()
         .ok_or("`outcomes` is not an array")?
         .iter()
-        .map(|o| o.as_str().map(str::to_string).unwrap_or_else(|| o.to_string()))
+        .map(|o| {
+            o.as_str()
+                .map(str::to_string)
+                .unwrap_or_else(|| o.to_string())
+        })
         .collect();
     let bugs = field("bugs")?
         .as_array()
@@ -505,11 +510,7 @@ fn interleaving_bound(prog: &Program) -> u64 {
 }
 
 fn shared_ops(prog: &Program) -> usize {
-    prog.threads
-        .iter()
-        .flatten()
-        .map(Op::events)
-        .sum::<usize>()
+    prog.threads.iter().flatten().map(Op::events).sum::<usize>()
 }
 
 fn generate(seed: u64, case: usize) -> Program {
@@ -564,8 +565,7 @@ fn generate(seed: u64, case: usize) -> Program {
     // Trim the last operation of the busiest thread until small enough.
     // Removing a thread's last operation never removes a local a later
     // operation uses.
-    while shared_ops(&prog) > MAX_SHARED_OPS || interleaving_bound(&prog) > INTERLEAVING_BUDGET
-    {
+    while shared_ops(&prog) > MAX_SHARED_OPS || interleaving_bound(&prog) > INTERLEAVING_BUDGET {
         let busiest = (0..prog.threads.len())
             .filter(|&t| prog.threads[t].len() > 1)
             .max_by_key(|&t| prog.threads[t].iter().map(Op::events).sum::<usize>());
@@ -691,7 +691,12 @@ fn render(prog: &Program, header: &str) -> String {
 // ---------------------------------------------------------------------------
 
 enum CaseResult {
-    Passed { executions: [u64; 3], naive_s: f64 },
+    Passed {
+        executions: [u64; 3],
+        naive_s: f64,
+        /// Bug kinds the naive search found (with race check).
+        kinds: BTreeSet<String>,
+    },
     Skipped,
     Failed(String),
 }
@@ -773,14 +778,23 @@ fn run_case(scratch: &Scratch, seed: u64, case: usize) -> (String, PathBuf, Case
         &format!("weft differential test: seed {seed:#x}, case {case}"),
     );
     let path = scratch.write(&format!("case_{case}.c"), &text);
+    if let Ok(dir) = std::env::var("WEFT_DIFF_DUMP") {
+        let _ = std::fs::create_dir_all(&dir);
+        let _ = std::fs::write(Path::new(&dir).join(format!("case_{case}.c")), &text);
+    }
     let mut all_runs: Vec<Run> = Vec::new();
     let mut problems = Vec::new();
     let mut executions = [0u64; 3];
     let mut naive_s = 0.0;
+    let mut kinds = BTreeSet::new();
     for race_check in [true, false] {
         let mut runs = Vec::new();
         for por in EXPLORERS {
-            let cap = if por == "none" { NAIVE_CAP } else { 2 * NAIVE_CAP };
+            let cap = if por == "none" {
+                NAIVE_CAP
+            } else {
+                2 * NAIVE_CAP
+            };
             match weft_check(&path, por, race_check, Some(cap)) {
                 Ok(r) => runs.push(r),
                 Err(e) => {
@@ -803,6 +817,7 @@ fn run_case(scratch: &Scratch, seed: u64, case: usize) -> (String, PathBuf, Case
         compare(&runs, &mut problems);
         if race_check {
             executions = [runs[0].executions, runs[1].executions, runs[2].executions];
+            kinds = runs[0].bugs.iter().map(|(k, _)| k.clone()).collect();
         }
         all_runs.extend(runs);
     }
@@ -850,7 +865,15 @@ fn run_case(scratch: &Scratch, seed: u64, case: usize) -> (String, PathBuf, Case
     }
     if problems.is_empty() {
         let _ = std::fs::remove_file(&path);
-        return (text, path, CaseResult::Passed { executions, naive_s });
+        return (
+            text,
+            path,
+            CaseResult::Passed {
+                executions,
+                naive_s,
+                kinds,
+            },
+        );
     }
     let mut report = String::new();
     let _ = writeln!(
@@ -912,13 +935,18 @@ fn random_programs_agree() {
     let mut totals = [0u64; 3];
     let mut naive_s = 0.0;
     let mut failures = Vec::new();
+    let mut kind_cases: BTreeMap<String, usize> = BTreeMap::new();
     for (_, r) in &results {
         match r {
             CaseResult::Passed {
                 executions,
                 naive_s: t,
+                kinds,
             } => {
                 passed += 1;
+                for k in kinds {
+                    *kind_cases.entry(k.clone()).or_insert(0) += 1;
+                }
                 naive_s += t;
                 for i in 0..3 {
                     totals[i] += executions[i];
@@ -930,7 +958,8 @@ fn random_programs_agree() {
     }
     eprintln!(
         "differential: seed {seed:#x}, {} cases: {passed} passed, {skipped} skipped, {} failed in {:.1}s; \
-         executions none {} / source {} / optimal {} (naive explored for {naive_s:.1}s)",
+         executions none {} / source {} / optimal {} (naive explored for {naive_s:.1}s); \
+         cases with each bug kind: {kind_cases:?}",
         todo.len(),
         failures.len(),
         start.elapsed().as_secs_f64(),
@@ -1296,7 +1325,11 @@ fn families() -> Vec<Family> {
                 .collect(),
             globals: nvars,
             mutexes: 0,
-            expected: if nthreads == 2 { Some(1 << nvars) } else { None },
+            expected: if nthreads == 2 {
+                Some(1 << nvars)
+            } else {
+                None
+            },
         });
     }
     // (b) N threads each doing one fetch_add on one counter: N!.
