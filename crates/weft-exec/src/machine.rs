@@ -278,7 +278,9 @@ impl Machine {
             return;
         }
         let n = self.threads.len() as Tid;
-        if (0..n).any(|t| self.is_enabled(t)) {
+        // Some thread can run iff some thread is enabled ignoring atomic
+        // sections (an atomic section only narrows who).
+        if (0..n).any(|t| self.raw_enabled(t)) {
             return;
         }
         let live: Vec<Tid> = (0..n)

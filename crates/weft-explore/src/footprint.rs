@@ -104,14 +104,19 @@ pub fn enables(earlier: &Event, later: &Event) -> bool {
     }
 }
 
-/// Memory accesses that synchronise under sequential consistency: atomic
-/// accesses to overlapping bytes, and every pair of operations on the same
-/// mutex, condition variable or thread.
+/// Pairs that synchronise under sequential consistency: atomic accesses to
+/// overlapping bytes of which at least one writes (two loads order nothing,
+/// and their order is not even fixed between equivalent executions), and
+/// every pair of operations on the same mutex, condition variable or
+/// thread.
 pub fn synchronises(earlier: &Event, later: &Event) -> bool {
-    let atomic = earlier
-        .accesses()
-        .iter()
-        .any(|x| x.atomic && later.accesses().iter().any(|y| y.atomic && x.overlaps(y)));
+    let atomic = earlier.accesses().iter().any(|x| {
+        x.atomic
+            && later
+                .accesses()
+                .iter()
+                .any(|y| y.atomic && (x.write || y.write) && x.overlaps(y))
+    });
     if atomic {
         return true;
     }
