@@ -57,6 +57,12 @@ pub struct Access {
     pub size: u64,
     pub write: bool,
     pub atomic: bool,
+    /// The access touches memory when it executes (it is not a store going
+    /// into a store buffer): it takes part in the dependency relation.
+    pub memory: bool,
+    /// The access is an instruction of the program (not the flush of a
+    /// store buffer): it takes part in data-race detection.
+    pub program: bool,
 }
 
 impl Access {
@@ -81,6 +87,19 @@ pub enum EventKind {
         size: u32,
         value: u128,
         atomic: bool,
+        /// Under TSO/PSO: the store went into the thread's store buffer.
+        buffered: bool,
+    },
+    /// Under TSO/PSO: the store buffer of thread `owner` writes its oldest
+    /// store (to this location, under PSO) to memory. Performed by the
+    /// buffer's own auxiliary thread.
+    Update {
+        addr: u64,
+        size: u32,
+        value: u128,
+        owner: Tid,
+        /// Position (1-based) of the buffered store among `owner`'s events.
+        store_seq: u32,
     },
     /// An atomic read-modify-write, including a successful compare-exchange.
     Rmw {
@@ -191,14 +210,27 @@ impl Event {
             size,
             write,
             atomic,
+            memory: true,
+            program: true,
         };
         match self.kind {
             Load {
                 addr, size, atomic, ..
             } => out.push(one(addr, size as u64, false, atomic)),
             Store {
-                addr, size, atomic, ..
-            } => out.push(one(addr, size as u64, true, atomic)),
+                addr,
+                size,
+                atomic,
+                buffered,
+                ..
+            } => out.push(Access {
+                memory: !buffered,
+                ..one(addr, size as u64, true, atomic)
+            }),
+            Update { addr, size, .. } => out.push(Access {
+                program: false,
+                ..one(addr, size as u64, true, false)
+            }),
             Rmw { addr, size, .. } => out.push(one(addr, size as u64, true, true)),
             CmpXchg { addr, size, ok, .. } => out.push(one(addr, size as u64, ok, true)),
             MemOp { read, write, .. } => {
@@ -213,6 +245,18 @@ impl Event {
             _ => {}
         }
         out
+    }
+
+    /// Whether the event needs its thread's store buffer to be empty (a
+    /// full barrier under TSO/PSO): everything but plain loads, buffered
+    /// stores and the buffer flushes themselves.
+    pub fn is_barrier(&self) -> bool {
+        !matches!(
+            self.kind,
+            EventKind::Load { .. }
+                | EventKind::Store { buffered: true, .. }
+                | EventKind::Update { .. }
+        )
     }
 
     /// The synchronisation object this event operates on, if any.

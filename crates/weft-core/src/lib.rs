@@ -11,4 +11,4 @@ mod system;
 
 pub use bug::{Bug, BugKind};
 pub use event::{Access, Event, EventKind, Loc, SourceMap, SyncObj, Tid};
-pub use system::{BlockReason, LimitKind, Output, Status, System};
+pub use system::{BlockReason, LimitKind, MemoryModel, Output, Status, System};

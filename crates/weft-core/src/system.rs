@@ -2,6 +2,29 @@
 
 use crate::{Bug, Event, Tid};
 
+/// The memory model executions follow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MemoryModel {
+    /// Sequential consistency: every store reaches memory at once.
+    #[default]
+    Sc,
+    /// Total store order (x86): one FIFO store buffer per thread.
+    Tso,
+    /// Partial store order (SPARC): one FIFO store buffer per thread and
+    /// location.
+    Pso,
+}
+
+impl MemoryModel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MemoryModel::Sc => "sc",
+            MemoryModel::Tso => "tso",
+            MemoryModel::Pso => "pso",
+        }
+    }
+}
+
 /// Why an execution ended without a bug and without finishing normally.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BlockReason {

@@ -197,7 +197,8 @@ impl Machine {
                 val,
                 addr,
                 atomic,
-            } => self.store(tid, ty, val, addr, *atomic, commit),
+                seq_cst,
+            } => self.store(tid, ty, val, addr, (*atomic, *seq_cst), commit),
             Inst::Rmw {
                 op,
                 ty,
@@ -212,7 +213,10 @@ impl Machine {
                 expected,
                 new,
             } => self.cmpxchg(tid, ty, *dst, addr, expected, new, commit),
-            Inst::Fence => {
+            Inst::Fence(kind) => {
+                if !self.fence_is_barrier(*kind) {
+                    return self.next(tid);
+                }
                 if !commit {
                     return Ok(Some(EventKind::Fence));
                 }
@@ -412,7 +416,9 @@ impl Machine {
                 atomic,
             }));
         }
-        let v = self.read_value(a, ty).map_err(|e| self.mem_bug(e, false))?;
+        let v = self
+            .read_value(tid, a, ty)
+            .map_err(|e| self.mem_bug(e, false))?;
         if commit {
             let value = v.int().unwrap_or(0);
             self.last = Some(EventKind::Load {
@@ -432,31 +438,69 @@ impl Machine {
         ty: &Ty,
         val: &Operand,
         a: &Operand,
-        atomic: bool,
+        (atomic, seq_cst): (bool, bool),
         commit: bool,
     ) -> Step {
         let a = self.addr(tid, a)?;
         let size = ty.size();
-        if !commit && self.mem.is_shared(a) {
+        let shared = self.mem.is_shared(a);
+        let buffered = shared && self.buffers(atomic, seq_cst);
+        if !commit && shared {
             return Ok(Some(EventKind::Store {
                 addr: a,
                 size: size as u32,
                 value: 0,
                 atomic,
+                buffered,
             }));
         }
         let v = self.op(tid, val);
-        self.write_value(a, ty, &v)
-            .map_err(|e| self.mem_bug(e, true))?;
+        let written = if buffered {
+            self.buffer_value(tid, a, ty, &v)
+        } else {
+            self.write_value(a, ty, &v)
+        };
+        written.map_err(|e| self.mem_bug(e, true))?;
         if commit {
             self.last = Some(EventKind::Store {
                 addr: a,
                 size: size as u32,
                 value: v.int().unwrap_or(0),
                 atomic,
+                buffered,
             });
         }
         self.next(tid)
+    }
+
+    /// Puts a value of type `ty` into `tid`'s store buffer, one scalar
+    /// field at a time, after checking the whole access.
+    fn buffer_value(&mut self, tid: Tid, a: u64, ty: &Ty, v: &Value) -> Result<(), MemError> {
+        self.mem.check(a, ty.size(), true)?;
+        match (ty, v) {
+            (Ty::Agg(l), v) => {
+                for (i, (off, t)) in l.fields.iter().enumerate() {
+                    let item = match v {
+                        Value::Agg(items) => items.get(i).cloned().unwrap_or(Value::Undef),
+                        _ => Value::Undef,
+                    };
+                    self.buffer_value(tid, a + off, t, &item)?;
+                }
+            }
+            (t, v) => self.buffer_store(tid, a, t.size(), v.int()),
+        }
+        Ok(())
+    }
+
+    /// Whether a fence of this kind orders anything under the memory model.
+    fn fence_is_barrier(&self, kind: weft_ir::FenceKind) -> bool {
+        use weft_core::MemoryModel as M;
+        use weft_ir::FenceKind as F;
+        match (self.limits.mm, kind) {
+            (_, F::SeqCst) => true,
+            (M::Pso, F::Release) => true,
+            _ => false,
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -551,18 +595,20 @@ impl Machine {
     }
 
     /// Reads a value of type `ty` from memory.
-    pub(crate) fn read_value(&self, a: u64, ty: &Ty) -> Result<Value, MemError> {
+    /// Reads a value of type `ty` as thread `tid` sees memory (its own
+    /// buffered stores first).
+    pub(crate) fn read_value(&self, tid: Tid, a: u64, ty: &Ty) -> Result<Value, MemError> {
         match ty {
             Ty::Agg(l) => {
                 self.mem.check(a, l.size, false)?;
                 let items: Result<Vec<Value>, MemError> = l
                     .fields
                     .iter()
-                    .map(|(off, t)| self.read_value(a + off, t))
+                    .map(|(off, t)| self.read_value(tid, a + off, t))
                     .collect();
                 Ok(Value::Agg(items?.into()))
             }
-            t => Ok(match self.mem.read_int(a, t.size())? {
+            t => Ok(match self.load_int(tid, a, t.size())? {
                 Some(v) => Value::Int(mask(v, t.bits())),
                 None => Value::Undef,
             }),

@@ -12,6 +12,7 @@
 //! - `sync`: mutex and condition-variable state.
 
 mod arith;
+mod buffer;
 mod interp;
 mod machine;
 pub mod memory;

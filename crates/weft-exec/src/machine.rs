@@ -21,6 +21,8 @@ pub struct Limits {
     pub max_steps: u64,
     /// Nested calls per thread before reporting a stack overflow.
     pub max_call_depth: usize,
+    /// The memory model.
+    pub mm: weft_core::MemoryModel,
 }
 
 impl Default for Limits {
@@ -28,6 +30,7 @@ impl Default for Limits {
         Limits {
             max_steps: 1_000_000,
             max_call_depth: 4096,
+            mm: weft_core::MemoryModel::Sc,
         }
     }
 }
@@ -58,7 +61,7 @@ impl ThreadNames {
         self.0.lock().unwrap().keys.clone()
     }
 
-    fn name(&self, parent: Tid, nth: u32) -> Tid {
+    pub(crate) fn name(&self, parent: Tid, nth: u32) -> Tid {
         let mut g = self.0.lock().unwrap();
         if let Some(&t) = g.ids.get(&(parent, nth)) {
             return t;
@@ -86,6 +89,8 @@ pub struct Machine {
     pub(crate) prog: Arc<Program>,
     pub(crate) mem: Memory,
     pub(crate) threads: Vec<Option<Arc<Thread>>>,
+    /// Auxiliary threads that flush store buffers, by id (TSO/PSO).
+    pub(crate) aux: Vec<Option<crate::buffer::Aux>>,
     pub(crate) sync: Arc<Sync>,
     pub(crate) status: Status,
     pub(crate) output: Arc<Vec<Output>>,
@@ -112,6 +117,7 @@ impl Machine {
             prog: prog.clone(),
             mem,
             threads: Vec::new(),
+            aux: Vec::new(),
             sync: Arc::default(),
             status: Status::Running,
             output: Arc::default(),
@@ -261,12 +267,18 @@ impl Machine {
     }
 
     fn raw_enabled(&self, tid: Tid) -> bool {
+        if let Some(aux) = self.aux(tid) {
+            return aux.pending.is_some();
+        }
         let Some(Some(t)) = self.threads.get(tid as usize) else {
             return false;
         };
         match &t.pending {
             Some(e) => {
-                !t.finished() && t.state != ThreadState::Spinning && self.event_enabled(tid, t, e)
+                !t.finished()
+                    && t.state != ThreadState::Spinning
+                    && (t.buffer.entries.is_empty() || !e.is_barrier())
+                    && self.event_enabled(tid, t, e)
             }
             None => false,
         }
@@ -277,13 +289,13 @@ impl Machine {
         if !self.status.is_running() {
             return;
         }
-        let n = self.threads.len() as Tid;
+        let n = self.thread_count() as Tid;
         // Some thread can run iff some thread is enabled ignoring atomic
         // sections (an atomic section only narrows who).
         if (0..n).any(|t| self.raw_enabled(t)) {
             return;
         }
-        let live: Vec<Tid> = (0..n)
+        let live: Vec<Tid> = (0..self.threads.len() as Tid)
             .filter(|&t| {
                 self.threads[t as usize]
                     .as_ref()
@@ -415,6 +427,9 @@ impl Machine {
     /// The number of alternatives of `tid`'s pending event (a signal with
     /// several waiters can wake any one of them).
     pub fn alternatives(&self, tid: Tid) -> u32 {
+        if self.aux(tid).is_some() {
+            return 1;
+        }
         match self.thread(tid).pending.as_ref().map(|e| &e.kind) {
             Some(EventKind::Signal { cond, .. }) => self.sync.waiters(*cond).len().max(1) as u32,
             _ => 1,
@@ -424,7 +439,7 @@ impl Machine {
 
 impl System for Machine {
     fn thread_count(&self) -> usize {
-        self.threads.len()
+        self.threads.len().max(self.aux.len())
     }
 
     fn enabled(&self, out: &mut Vec<Tid>) {
@@ -433,7 +448,7 @@ impl System for Machine {
             out.push(o);
             return;
         }
-        out.extend((0..self.threads.len() as Tid).filter(|&t| self.raw_enabled(t)));
+        out.extend((0..self.thread_count() as Tid).filter(|&t| self.raw_enabled(t)));
     }
 
     fn is_enabled(&self, tid: Tid) -> bool {
@@ -444,6 +459,9 @@ impl System for Machine {
     }
 
     fn next_event(&self, tid: Tid) -> Option<&Event> {
+        if let Some(aux) = self.aux(tid) {
+            return aux.pending.as_ref();
+        }
         self.threads.get(tid as usize)?.as_ref()?.pending.as_ref()
     }
 
@@ -452,6 +470,12 @@ impl System for Machine {
     }
 
     fn step(&mut self, tid: Tid, alt: u32) -> Event {
+        if self.aux(tid).is_some() {
+            let ev = self.flush(tid);
+            self.after_spin_event(&ev);
+            self.after_step();
+            return ev;
+        }
         let pending = self
             .thread_mut(tid)
             .pending
@@ -465,6 +489,7 @@ impl System for Machine {
         }
         let kind = self.last.take().unwrap_or(pending.kind);
         let woken = std::mem::take(&mut self.thread_mut(tid).spin.woken);
+        self.thread_mut(tid).events += 1;
         let ev = Event {
             tid,
             kind,

@@ -127,8 +127,28 @@ pub fn describe_event(p: &Program, e: &Event) -> String {
             addr,
             value,
             atomic,
+            buffered,
             ..
-        } => format!("{}store {} = {}", at(*atomic), a(*addr), *value as i128),
+        } => {
+            let into = if *buffered {
+                " (into its store buffer)"
+            } else {
+                ""
+            };
+            format!(
+                "{}store {} = {}{into}",
+                at(*atomic),
+                a(*addr),
+                *value as i128
+            )
+        }
+        Update {
+            addr, value, owner, ..
+        } => format!(
+            "thread {owner}'s buffer: {} = {} reaches memory",
+            a(*addr),
+            *value as i128
+        ),
         Rmw { addr, old, new, .. } => format!("atomic rmw {}: {} -> {}", a(*addr), old, new),
         CmpXchg { addr, old, ok, .. } => {
             format!(

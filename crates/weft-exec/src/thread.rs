@@ -55,6 +55,10 @@ pub struct Thread {
     /// Nesting depth of `__VERIFIER_atomic_begin` and atomic functions.
     pub atomic_depth: u32,
     pub spin: crate::spin::SpinWatch,
+    /// Visible events executed so far.
+    pub events: u32,
+    /// Stores not yet in memory (TSO/PSO).
+    pub buffer: crate::buffer::StoreBuffer,
 }
 
 impl Thread {
@@ -69,6 +73,8 @@ impl Thread {
             children: 0,
             atomic_depth: 0,
             spin: Default::default(),
+            events: 0,
+            buffer: Default::default(),
         }
     }
 

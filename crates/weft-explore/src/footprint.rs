@@ -52,8 +52,11 @@ pub fn dependent(a: &Event, b: &Event) -> bool {
     if is_global(a) || is_global(b) {
         return true;
     }
-    for x in a.accesses().iter() {
-        for y in b.accesses().iter() {
+    if own_update(a, b) || own_update(b, a) {
+        return false;
+    }
+    for x in a.accesses().iter().filter(|x| x.memory) {
+        for y in b.accesses().iter().filter(|y| y.memory) {
             if (x.write || y.write) && x.overlaps(y) {
                 return true;
             }
@@ -65,6 +68,15 @@ pub fn dependent(a: &Event, b: &Event) -> bool {
         .flatten()
         .any(|o| sb.iter().flatten().any(|p| o == p));
     shared && !(reads_only(a) && reads_only(b))
+}
+
+/// A load and an update of the loading thread's own store buffer: the load
+/// never takes its value from memory written by its own buffer in a way
+/// another order could change (it would forward the same store), so the
+/// chronological trace has no edge between them.
+fn own_update(load: &Event, update: &Event) -> bool {
+    matches!(load.kind, EventKind::Load { .. })
+        && matches!(update.kind, EventKind::Update { owner, .. } if owner == load.tid)
 }
 
 /// The mutex an event acquires, if it acquires one.

@@ -52,6 +52,8 @@ pub struct Trace {
     globals: Vec<u32>,
     last_of: Vec<Option<u32>>,
     spawn_of: FxHashMap<Tid, u32>,
+    /// The auxiliary (store-buffer) threads of each thread (TSO/PSO).
+    aux_of: FxHashMap<Tid, SmallVec<[Tid; 2]>>,
     /// Check for data races (plain accesses not ordered by sync clocks).
     pub race_check: bool,
 }
@@ -111,20 +113,50 @@ impl Trace {
         out
     }
 
-    /// The clock an event of `tid` starts from: its thread's previous event,
-    /// or the event that created the thread.
-    fn base(&self, tid: Tid) -> (Option<u32>, VClock, VClock, u32) {
-        let prev = self.last_of.get(tid as usize).copied().flatten();
+    fn last(&self, tid: Tid) -> Option<u32> {
+        self.last_of.get(tid as usize).copied().flatten()
+    }
+
+    /// The clock an event starts from: its thread's previous event, or the
+    /// event that created the thread; for a buffer update also the store it
+    /// writes, and for a barrier every update of its own buffer so far.
+    fn base(&self, ev: &Event) -> (Option<u32>, VClock, VClock, u32) {
+        let tid = ev.tid;
+        let prev = self.last(tid);
         let from = prev.or_else(|| self.spawn_of.get(&tid).copied());
-        let (c, s) = match from {
-            Some(i) => (
-                self.entries[i as usize].clock.clone(),
-                self.entries[i as usize].sync_clock.clone(),
-            ),
-            None => (VClock::default(), VClock::default()),
-        };
+        let mut edges: SmallVec<[u32; 4]> = from.into_iter().collect();
+        if let weft_core::EventKind::Update {
+            owner, store_seq, ..
+        } = ev.kind
+        {
+            edges.extend(self.event_of(owner, store_seq));
+        } else if ev.is_barrier() {
+            let aux = self.aux_of.get(&tid).into_iter().flatten();
+            edges.extend(aux.filter_map(|&a| self.last(a)));
+        }
+        let (mut c, mut s) = (VClock::default(), VClock::default());
+        for i in edges {
+            c.join(&self.entries[i as usize].clock);
+            s.join(&self.entries[i as usize].sync_clock);
+        }
         let seq = prev.map(|p| self.entries[p as usize].seq + 1).unwrap_or(1);
         (prev, c, s, seq)
+    }
+
+    /// The `seq`-th event of thread `tid`, if it is in the trace.
+    fn event_of(&self, tid: Tid, seq: u32) -> Option<u32> {
+        let mut cur = self.last(tid);
+        while let Some(i) = cur {
+            let e = &self.entries[i as usize];
+            if e.seq == seq {
+                return Some(i);
+            }
+            if e.seq < seq {
+                return None;
+            }
+            cur = e.prev_same_thread;
+        }
+        None
     }
 
     /// Appends an executed event. Returns a data-race bug if `ev` races
@@ -151,7 +183,7 @@ impl Trace {
     /// ran now: how a blocked or cut-off thread asks to go earlier.
     pub fn pending_races(&self, ev: &Event) -> SmallVec<[u32; 2]> {
         let keys = Self::keys_of(ev);
-        let (_, base, _, _) = self.base(ev.tid);
+        let (_, base, _, _) = self.base(ev);
         let deps = self.dependencies(ev, &keys, &base);
         let enabler = deps
             .iter()
@@ -164,7 +196,7 @@ impl Trace {
     pub fn push(&mut self, ev: Event, choice: Choice) -> Option<Bug> {
         let tid = ev.tid;
         let keys = Self::keys_of(&ev);
-        let (prev, mut clock, mut sync_clock, seq) = self.base(tid);
+        let (prev, mut clock, mut sync_clock, seq) = self.base(&ev);
         let base = clock.clone();
         let near = self.neighbours(&ev, &keys);
         let deps = self.dependencies_among(&ev, &near, &base);
@@ -199,6 +231,12 @@ impl Trace {
         }
         if let weft_core::EventKind::Spawn { child } = ev.kind {
             self.spawn_of.insert(child, idx);
+        }
+        if let weft_core::EventKind::Update { owner, .. } = ev.kind {
+            let list = self.aux_of.entry(owner).or_default();
+            if !list.contains(&tid) {
+                list.push(tid);
+            }
         }
         if self.last_of.len() <= tid as usize {
             self.last_of.resize(tid as usize + 1, None);
@@ -287,7 +325,7 @@ impl Trace {
     /// by synchronisation.
     fn data_race(&self, ev: &Event, keys: &[Key], sync_clock: &VClock) -> Option<Bug> {
         let mine = ev.accesses();
-        if mine.is_empty() {
+        if !mine.iter().any(|a| a.program) {
             return None;
         }
         for k in keys.iter().filter(|k| matches!(k, Key::Word(_))) {
@@ -299,8 +337,9 @@ impl Trace {
                 if e.ev.tid == ev.tid || sync_clock.covers(e.ev.tid, e.seq) {
                     continue;
                 }
-                let racy = e.ev.accesses().iter().any(|x| {
+                let racy = e.ev.accesses().iter().filter(|x| x.program).any(|x| {
                     mine.iter()
+                        .filter(|y| y.program)
                         .any(|y| (x.write || y.write) && !(x.atomic && y.atomic) && x.overlaps(y))
                 });
                 if racy {

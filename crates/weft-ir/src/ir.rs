@@ -179,6 +179,18 @@ pub enum Intr {
     MaxNum,
 }
 
+/// The strength of a fence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenceKind {
+    /// Acquire (orders nothing a store buffer can reorder).
+    Acquire,
+    /// Release or acquire-release: orders earlier stores before later
+    /// stores (a store-store barrier under PSO).
+    Release,
+    /// Sequentially consistent: a full barrier (mfence).
+    SeqCst,
+}
+
 /// Who a call goes to.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Callee {
@@ -265,6 +277,9 @@ pub enum Inst {
         val: Operand,
         addr: Operand,
         atomic: bool,
+        /// A `seq_cst` atomic store: under TSO/PSO a locked write (a full
+        /// barrier), as x86 compiles it.
+        seq_cst: bool,
     },
     /// `dst = base + offset + Σ sext(index) * scale`.
     Gep {
@@ -288,7 +303,7 @@ pub enum Inst {
         expected: Operand,
         new: Operand,
     },
-    Fence,
+    Fence(FenceKind),
     ExtractValue {
         dst: Reg,
         agg: Operand,

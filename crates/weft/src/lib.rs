@@ -27,12 +27,35 @@ pub enum PorArg {
     Optimal,
 }
 
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum MmArg {
+    /// Sequential consistency.
+    Sc,
+    /// Total store order (x86): a FIFO store buffer per thread.
+    Tso,
+    /// Partial store order (SPARC): a FIFO store buffer per thread and location.
+    Pso,
+}
+
+impl MmArg {
+    fn model(self) -> weft_core::MemoryModel {
+        match self {
+            MmArg::Sc => weft_core::MemoryModel::Sc,
+            MmArg::Tso => weft_core::MemoryModel::Tso,
+            MmArg::Pso => weft_core::MemoryModel::Pso,
+        }
+    }
+}
+
 /// Options of `weft check`.
 #[derive(Args, Debug, Clone)]
 pub struct CheckOptions {
     /// Exploration strategy.
     #[arg(long, value_enum, default_value = "optimal")]
     pub por: PorArg,
+    /// Memory model.
+    #[arg(long, value_enum, default_value = "sc")]
+    pub mm: MmArg,
     /// Instructions per execution before it is cut (verdict: incomplete).
     #[arg(long, default_value_t = 1_000_000)]
     pub max_steps: u64,
@@ -107,6 +130,7 @@ fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow:
     let names = ThreadNames::default();
     let limits = Limits {
         max_steps: opts.max_steps,
+        mm: opts.mm.model(),
         ..Limits::default()
     };
     let init = Machine::new(prog.clone(), limits, names.clone());
@@ -127,7 +151,7 @@ fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow:
     let witnesses: Vec<Witness> = summary
         .findings
         .iter()
-        .map(|f| witness_of(f, &prog, file, &hash, clang_args, opts.max_steps, &names))
+        .map(|f| witness_of(f, &prog, file, &hash, clang_args, &limits, &names))
         .collect();
     if let (Some(path), Some(w)) = (&opts.witness, witnesses.first()) {
         let text = serde_json::to_string_pretty(w)?;
@@ -164,7 +188,7 @@ fn witness_of(
     file: &Path,
     hash: &str,
     clang_args: &[String],
-    max_steps: u64,
+    limits: &Limits,
     names: &ThreadNames,
 ) -> Witness {
     Witness {
@@ -172,7 +196,7 @@ fn witness_of(
         program: file.display().to_string(),
         program_hash: hash.to_string(),
         clang_args: clang_args.to_vec(),
-        options: json!({ "max_steps": max_steps }),
+        options: json!({ "max_steps": limits.max_steps, "mm": limits.mm.as_str() }),
         threads: names.keys(),
         schedule: f.schedule.clone(),
         bug: WitnessBug {
@@ -204,8 +228,14 @@ fn run_replay(file: &Path, witness: &Path, json: bool) -> anyhow::Result<i32> {
         .get("max_steps")
         .and_then(|v| v.as_u64())
         .unwrap_or(Limits::default().max_steps);
+    let mm = match w.options.get("mm").and_then(|v| v.as_str()).unwrap_or("sc") {
+        "tso" => weft_core::MemoryModel::Tso,
+        "pso" => weft_core::MemoryModel::Pso,
+        _ => weft_core::MemoryModel::Sc,
+    };
     let limits = Limits {
         max_steps,
+        mm,
         ..Limits::default()
     };
     let init = Machine::new(prog.clone(), limits, ThreadNames::from_keys(&w.threads));

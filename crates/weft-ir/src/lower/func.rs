@@ -306,9 +306,16 @@ impl<'m> FnCx<'_, 'm> {
                     val: self.op(&x.value),
                     addr: self.op(&x.address),
                     atomic: x.atomicity.is_some(),
+                    seq_cst: x.atomicity.as_ref().is_some_and(|a| {
+                        a.mem_ordering == li::MemoryOrdering::SequentiallyConsistent
+                    }),
                 }
             }
-            I::Fence(_) => Inst::Fence,
+            I::Fence(f) => Inst::Fence(match f.atomicity.mem_ordering {
+                li::MemoryOrdering::SequentiallyConsistent => FenceKind::SeqCst,
+                li::MemoryOrdering::Acquire => FenceKind::Acquire,
+                _ => FenceKind::Release,
+            }),
             I::GetElementPtr(g) => self.gep(g),
             I::AtomicRMW(x) => {
                 let ty = self.ty_of(&x.value);
@@ -503,6 +510,9 @@ impl<'m> FnCx<'_, 'm> {
         match base {
             "dbg" | "lifetime" | "assume" | "experimental" | "var" | "invariant"
             | "stackrestore" | "va_end" | "prefetch" | "sideeffect" | "donothing" => Inst::Nop,
+            "x86" if name.contains("mfence") => Inst::Fence(FenceKind::SeqCst),
+            "x86" if name.contains("sfence") => Inst::Fence(FenceKind::Release),
+            "x86" if name.contains("lfence") || name.contains("pause") => Inst::Nop,
             "memcpy" | "memmove" | "memset" => {
                 let e = self.cx.extern_id(base, self.loc);
                 Inst::Call {
