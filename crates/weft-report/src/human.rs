@@ -53,15 +53,23 @@ fn finding(out: &mut String, f: &Finding, cx: &Context) {
     for (i, e) in f.trace.iter().enumerate() {
         let _ = writeln!(
             out,
-            "  {:>4}  thread {:<3} {:<48} {}",
+            "  {:>4}  {:<10} {:<48} {}",
             i + 1,
-            e.tid,
+            actor(e),
             (cx.describe)(e),
             cx.sources.render(e.loc)
         );
     }
     if !f.output.is_empty() {
         output(out, &f.output, "output");
+    }
+}
+
+/// Who performed an event: a thread, or a thread's store buffer.
+fn actor(e: &weft_core::Event) -> String {
+    match e.kind {
+        weft_core::EventKind::Update { owner, .. } => format!("buffer {owner}"),
+        _ => format!("thread {}", e.tid),
     }
 }
 

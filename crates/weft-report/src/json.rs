@@ -47,6 +47,10 @@ fn bug(f: &Finding, cx: &Context, w: Option<&crate::Witness>) -> Value {
             json!({
                 "step": i + 1,
                 "thread": e.tid,
+                "buffer_of": match e.kind {
+                    weft_core::EventKind::Update { owner, .. } => Some(owner),
+                    _ => None,
+                },
                 "action": (cx.describe)(e),
                 "location": cx.sources.render(e.loc),
             })
