@@ -2,7 +2,9 @@
 //! (Abdulla, Aronis, Jonsson, Sagonas, POPL 2014 / JACM 2017).
 //!
 //! The exploration is a depth-first walk over *nodes*, one per prefix of
-//! the current execution. Each node keeps a snapshot of the system state,
+//! the current execution. Every eighth node, and every node with branches
+//! left, keeps a snapshot of the system state (others are rebuilt by
+//! replaying a few steps from the nearest snapshot),
 //! its sleep set and what is left to explore from it: a wakeup tree
 //! (Optimal) or a set of backtrack choices kept as one-step sequences
 //! (Source). When an execution ends, every new reversible race `e ⋖ e'`
@@ -46,9 +48,15 @@ impl Sleeper {
     }
 }
 
+/// Nodes whose depth is a multiple of this keep a snapshot of the state;
+/// others are rebuilt by replaying at most this many steps from one.
+const SNAPSHOT_EVERY: usize = 8;
+
 /// The state before one event of the current execution.
 struct Node<S> {
-    state: S,
+    /// A snapshot, kept at every `SNAPSHOT_EVERY`-th node and at nodes with
+    /// branches left to explore.
+    state: Option<S>,
     sleep: Vec<Sleeper>,
     /// What remains to explore from here (excluding `current`).
     wut: WakeupTree,
@@ -58,7 +66,7 @@ struct Node<S> {
 }
 
 impl<S> Node<S> {
-    fn new(state: S, sleep: Vec<Sleeper>, wut: WakeupTree) -> Node<S> {
+    fn new(state: Option<S>, sleep: Vec<Sleeper>, wut: WakeupTree) -> Node<S> {
         Node {
             state,
             sleep,
@@ -87,6 +95,8 @@ struct Dpor<'c, S> {
     mode: Mode,
     nodes: Vec<Node<S>>,
     trace: Trace,
+    /// The state at the end of the current trace.
+    cur: S,
     rec: Recorder<'c>,
     buf: Vec<u32>,
     /// Position of the event after which the last execution ended.
@@ -96,8 +106,13 @@ struct Dpor<'c, S> {
 pub fn explore<S: System>(init: S, cfg: &Config, mode: Mode) -> Summary {
     let mut d = Dpor {
         mode,
-        nodes: vec![Node::new(init, Vec::new(), WakeupTree::default())],
+        nodes: vec![Node::new(
+            Some(init.clone()),
+            Vec::new(),
+            WakeupTree::default(),
+        )],
         trace: Trace::new(cfg.race_check),
+        cur: init,
         rec: Recorder::new(cfg),
         buf: Vec::new(),
         terminal: None,
@@ -122,7 +137,7 @@ impl<S: System> Dpor<'_, S> {
         loop {
             let d = self.nodes.len() - 1;
             if self.nodes[d].current.is_none() {
-                if !self.nodes[d].state.status().is_running() {
+                if !self.cur.status().is_running() {
                     return End::Done;
                 }
                 if !self.choose(d) {
@@ -131,11 +146,13 @@ impl<S: System> Dpor<'_, S> {
             }
             let node = &mut self.nodes[d];
             let step = node.current.clone().expect("chosen");
-            if !node.state.is_enabled(step.choice.0) {
+            if !self.cur.is_enabled(step.choice.0) {
                 return End::Disabled;
             }
-            let mut state = node.state.clone();
-            let ev = state.step(step.choice.0, step.choice.1);
+            if node.state.is_none() && (d % SNAPSHOT_EVERY == 0 || !node.wut.is_empty()) {
+                node.state = Some(self.cur.clone());
+            }
+            let ev = self.cur.step(step.choice.0, step.choice.1);
             self.rec.event();
             let sleep = node
                 .sleep
@@ -145,8 +162,8 @@ impl<S: System> Dpor<'_, S> {
                 .collect();
             let below = std::mem::take(&mut node.below);
             let race = self.trace.push(ev, step.choice);
-            let output = state.output().to_vec();
-            self.nodes.push(Node::new(state, sleep, below));
+            let output = self.cur.output().to_vec();
+            self.nodes.push(Node::new(None, sleep, below));
             if let Some(bug) = race {
                 let trace = &self.trace;
                 self.rec.note(bug, |bug| Finding {
@@ -170,14 +187,14 @@ impl<S: System> Dpor<'_, S> {
                 return true;
             }
         }
-        node.state.enabled(&mut self.buf);
+        self.cur.enabled(&mut self.buf);
         for &t in &self.buf {
-            let alts = node.state.alternatives(t);
+            let alts = self.cur.alternatives(t);
             if (0..alts).all(|a| node.asleep((t, a))) {
                 continue;
             }
-            let ev = node
-                .state
+            let ev = self
+                .cur
                 .next_event(t)
                 .expect("enabled thread has an event")
                 .clone();
@@ -202,14 +219,13 @@ impl<S: System> Dpor<'_, S> {
 
     /// Counts the execution; false when exploration must stop.
     fn record(&mut self, end: End) -> bool {
-        let last = self.nodes.last().expect("root");
         let status = match end {
-            End::Done => last.state.status(),
+            End::Done => self.cur.status(),
             End::SleepBlocked => return self.rec.blocked("sleep-set"),
             End::Disabled => return self.rec.blocked("disabled-wakeup"),
         };
         let trace = &self.trace;
-        let output = last.state.output();
+        let output = self.cur.output();
         self.rec.finish(status, output, |bug| Finding {
             bug,
             schedule: trace.entries.iter().map(|e| e.choice).collect(),
@@ -237,7 +253,7 @@ impl<S: System> Dpor<'_, S> {
     /// Plans `v` from node `i` only if it can actually run there (used for
     /// sequences built from pending events, which may be blocked).
     fn plan_checked(&mut self, i: usize, v: Vec<Step>) {
-        let mut s = self.nodes[i].state.clone();
+        let mut s = self.state_at(i);
         for step in &v {
             if !s.status().is_running() || !s.is_enabled(step.choice.0) {
                 return;
@@ -261,16 +277,16 @@ impl<S: System> Dpor<'_, S> {
 
     /// Pending events of threads that did not get to run them.
     fn analyse_pending(&mut self) {
-        let last = self.nodes.last().expect("root");
+        let last = &self.cur;
         let mut pending = Vec::new();
-        for t in 0..last.state.thread_count() as u32 {
-            let Some(ev) = last.state.next_event(t) else {
+        for t in 0..last.thread_count() as u32 {
+            let Some(ev) = last.next_event(t) else {
                 continue;
             };
-            if waits_for_enabler(&last.state, t, ev) {
+            if waits_for_enabler(last, t, ev) {
                 continue;
             }
-            for a in 0..last.state.alternatives(t) {
+            for a in 0..last.alternatives(t) {
                 pending.push(Step {
                     choice: (t, a),
                     ev: ev.clone(),
@@ -291,12 +307,12 @@ impl<S: System> Dpor<'_, S> {
     fn analyse_terminal(&mut self) {
         self.terminal = None;
         let n = self.trace.len();
-        let ended = !self.nodes.last().expect("root").state.status().is_running();
+        let ended = !self.cur.status().is_running();
         if n == 0 || !ended {
             return;
         }
         let last_tid = self.trace.entries[n - 1].ev.tid;
-        let state = &self.nodes[n - 1].state;
+        let state = &self.state_at(n - 1);
         let mut steps = Vec::new();
         for t in (0..state.thread_count() as u32).filter(|&t| t != last_tid && state.is_enabled(t))
         {
@@ -364,6 +380,20 @@ impl<S: System> Dpor<'_, S> {
         });
     }
 
+    /// The state at node `i`: its snapshot, or the nearest earlier one
+    /// replayed forward along the trace.
+    fn state_at(&self, i: usize) -> S {
+        let a = (0..=i)
+            .rev()
+            .find(|&a| self.nodes[a].state.is_some())
+            .expect("the root has a snapshot");
+        let mut s = self.nodes[a].state.clone().expect("snapshot");
+        for e in &self.trace.entries[a..i] {
+            s.step(e.choice.0, e.choice.1);
+        }
+        s
+    }
+
     /// Moves to the deepest node with something left to explore.
     fn backtrack(&mut self) -> Option<usize> {
         self.nodes.pop();
@@ -387,6 +417,7 @@ impl<S: System> Dpor<'_, S> {
                 if !node.asleep(step.choice) {
                     node.current = Some(step);
                     node.below = below;
+                    self.cur = self.state_at(d);
                     return Some(d);
                 }
             }
