@@ -24,6 +24,9 @@ pub enum BugKind {
     Abort,
     /// Other undefined behaviour: division by zero, `unreachable` executed.
     UndefinedBehavior,
+    /// An outcome reachable under TSO/PSO that no SC execution produces
+    /// (`--check-robustness`).
+    Robustness,
 }
 
 impl BugKind {
@@ -37,6 +40,7 @@ impl BugKind {
             BugKind::Atomicity => "atomicity",
             BugKind::Abort => "abort",
             BugKind::UndefinedBehavior => "undefined-behavior",
+            BugKind::Robustness => "robustness",
         }
     }
 }

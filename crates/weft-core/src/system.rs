@@ -108,6 +108,11 @@ pub trait System: Clone {
     fn status(&self) -> &Status;
     /// Everything the program printed so far.
     fn output(&self) -> &[Output];
+    /// A digest of the program's global memory, part of an execution's
+    /// observable outcome.
+    fn memory_digest(&self) -> u64 {
+        0
+    }
     /// Fills `out` with the enabled threads, in increasing id order.
     fn enabled(&self, out: &mut Vec<Tid>) {
         out.clear();

@@ -519,4 +519,8 @@ impl System for Machine {
     fn output(&self) -> &[Output] {
         &self.output
     }
+
+    fn memory_digest(&self) -> u64 {
+        self.mem.digest(weft_ir::addr::STATIC_SPACE)
+    }
 }

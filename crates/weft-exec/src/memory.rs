@@ -185,6 +185,22 @@ impl Memory {
     }
 
     /// Writes the low `size` bytes of `v` (or marks them uninitialised).
+    /// A digest of the contents of space `space` (globals are space 0).
+    pub fn digest(&self, space: u32) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = rustc_hash::FxHasher::default();
+        for o in self
+            .spaces
+            .get(space as usize)
+            .into_iter()
+            .flat_map(|s| s.iter())
+        {
+            o.data.bytes.hash(&mut h);
+            o.data.init.hash(&mut h);
+        }
+        h.finish()
+    }
+
     /// The number of writes so far.
     pub fn epoch(&self) -> u64 {
         self.epoch

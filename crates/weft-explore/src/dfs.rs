@@ -60,7 +60,7 @@ pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
             }
             step(&mut state, first, &mut trace, &mut rec);
         }
-        let go_on = rec.finish(state.status(), state.output(), |bug| Finding {
+        let go_on = rec.finish(&state, |bug| Finding {
             bug,
             schedule: trace.entries.iter().map(|e| e.choice).collect(),
             trace: trace.entries.iter().map(|e| e.ev.clone()).collect(),

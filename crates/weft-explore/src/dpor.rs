@@ -219,14 +219,14 @@ impl<S: System> Dpor<'_, S> {
 
     /// Counts the execution; false when exploration must stop.
     fn record(&mut self, end: End) -> bool {
-        let status = match end {
-            End::Done => self.cur.status(),
+        match end {
+            End::Done => {}
             End::SleepBlocked => return self.rec.blocked("sleep-set"),
             End::Disabled => return self.rec.blocked("disabled-wakeup"),
-        };
+        }
         let trace = &self.trace;
         let output = self.cur.output();
-        self.rec.finish(status, output, |bug| Finding {
+        self.rec.finish(&self.cur, |bug| Finding {
             bug,
             schedule: trace.entries.iter().map(|e| e.choice).collect(),
             trace: trace.entries.iter().map(|e| e.ev.clone()).collect(),

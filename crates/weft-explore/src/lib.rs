@@ -50,9 +50,12 @@ pub struct Config {
     pub keep_going: bool,
     /// Report data races.
     pub race_check: bool,
-    /// Collect the distinct outcomes (final status and output) of all
-    /// executions in [`Summary::outcomes`].
+    /// Collect the distinct outcomes (final status, output and global
+    /// memory) of all executions in [`Summary::outcomes`].
     pub collect_outcomes: bool,
+    /// Also keep one execution (schedule and trace) per outcome, in
+    /// [`Summary::outcome_runs`].
+    pub outcome_runs: bool,
 }
 
 impl Default for Config {
@@ -64,6 +67,7 @@ impl Default for Config {
             keep_going: false,
             race_check: true,
             collect_outcomes: false,
+            outcome_runs: false,
         }
     }
 }

@@ -47,7 +47,7 @@ pub fn replay<S: System>(mut state: S, schedule: &[Choice]) -> Result<Summary, R
         trace.push(state.step(t, a));
         rec.event();
     }
-    rec.finish(state.status(), state.output(), |bug| Finding {
+    rec.finish(&state, |bug| Finding {
         bug,
         schedule: schedule.to_vec(),
         trace,

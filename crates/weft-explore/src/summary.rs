@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
-use weft_core::{Bug, Event, LimitKind, Output, Status, Tid};
+use weft_core::{Bug, Event, LimitKind, Output, Status, System, Tid};
 
 /// One scheduling decision: a thread and which alternative of its event.
 pub type Choice = (Tid, u32);
@@ -47,10 +47,14 @@ pub struct Summary {
     /// Distinct outcomes, when requested: how each execution ended and
     /// what it printed.
     pub outcomes: std::collections::BTreeSet<String>,
+    /// One execution per outcome, when requested (its `bug` is a
+    /// placeholder unless the execution ended in one).
+    pub outcome_runs: BTreeMap<String, Finding>,
 }
 
-/// A one-line description of how an execution ended and what it printed.
-pub fn outcome(status: &Status, output: &[Output]) -> String {
+/// A one-line description of how an execution ended, its global memory and
+/// what it printed.
+pub fn outcome(status: &Status, output: &[Output], memory: u64) -> String {
     let end = match status {
         Status::Exited(c) => format!("exit {c}"),
         Status::Bug(b) => format!("bug {} at {}:{}", b.kind, b.loc.file, b.loc.line),
@@ -59,7 +63,7 @@ pub fn outcome(status: &Status, output: &[Output]) -> String {
         Status::Running => "running".to_string(),
     };
     let text: String = output.iter().map(|o| o.text.as_str()).collect();
-    format!("{end} | {}", text.escape_debug())
+    format!("{end} | mem {memory:016x} | {}", text.escape_debug())
 }
 
 /// Bookkeeping shared by the strategies: counting executions, collecting
@@ -81,16 +85,30 @@ impl<'c> Recorder<'c> {
 
     /// Records the end of one execution. Returns false when exploration
     /// must stop (first bug found, or a bound hit).
-    pub fn finish<F>(&mut self, status: &Status, output: &[Output], make_finding: F) -> bool
+    pub fn finish<S, F>(&mut self, sys: &S, make_finding: F) -> bool
     where
+        S: System,
         F: FnOnce(Bug) -> Finding,
     {
+        let (status, output) = (sys.status(), sys.output());
         let s = &mut self.summary;
         if s.stats.executions == 0 && s.stats.blocked() == 0 {
             s.first_output = output.to_vec();
         }
+        let mut make = Some(make_finding);
         if self.cfg.collect_outcomes {
-            s.outcomes.insert(outcome(status, output));
+            let o = outcome(status, output, sys.memory_digest());
+            if self.cfg.outcome_runs && !s.outcome_runs.contains_key(&o) {
+                let placeholder = Bug::new(
+                    weft_core::BugKind::Robustness,
+                    o.clone(),
+                    0,
+                    weft_core::Loc::UNKNOWN,
+                );
+                let run = (make.take().expect("unused"))(placeholder);
+                s.outcome_runs.insert(o.clone(), run);
+            }
+            s.outcomes.insert(o);
         }
         match status {
             Status::Bug(b) => {
@@ -100,7 +118,17 @@ impl<'c> Recorder<'c> {
                     .iter()
                     .any(|f| f.bug.kind == b.kind && f.bug.loc == b.loc);
                 if !dup {
-                    s.findings.push(make_finding((**b).clone()));
+                    let finding = match make.take() {
+                        Some(make) => make((**b).clone()),
+                        None => {
+                            let o = outcome(status, output, sys.memory_digest());
+                            Finding {
+                                bug: (**b).clone(),
+                                ..s.outcome_runs[&o].clone()
+                            }
+                        }
+                    };
+                    s.findings.push(finding);
                 }
                 if !self.cfg.keep_going {
                     return false;

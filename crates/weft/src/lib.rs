@@ -74,10 +74,16 @@ pub struct CheckOptions {
     /// Do not report data races.
     #[arg(long)]
     pub no_race_check: bool,
-    /// List the distinct outcomes (how each execution ended and what it
-    /// printed) in the JSON output, under `outcomes`.
+    /// List the distinct outcomes (how each execution ended, a digest of
+    /// global memory, and what it printed) in the JSON output, under
+    /// `outcomes`.
     #[arg(long)]
     pub outcomes: bool,
+    /// Report whether the program has any outcome under the chosen `--mm`
+    /// (TSO when `--mm sc`) that no SC execution has; each such outcome is
+    /// a `robustness` bug with a witness.
+    #[arg(long)]
+    pub check_robustness: bool,
     /// Write a replayable witness of the first bug to this file.
     #[arg(long, value_name = "FILE")]
     pub witness: Option<std::path::PathBuf>,
@@ -128,7 +134,7 @@ fn load(file: &Path, clang_args: &[String]) -> anyhow::Result<Arc<Program>> {
 fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow::Result<i32> {
     let prog = load(file, clang_args)?;
     let names = ThreadNames::default();
-    let limits = Limits {
+    let mut limits = Limits {
         max_steps: opts.max_steps,
         mm: opts.mm.model(),
         ..Limits::default()
@@ -142,11 +148,21 @@ fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow:
         },
         race_check: !opts.no_race_check,
         collect_outcomes: opts.outcomes,
+        outcome_runs: false,
         max_executions: opts.max_executions,
         timeout: opts.timeout.map(Duration::from_secs_f64),
         keep_going: opts.keep_going,
     };
-    let summary = weft_explore::explore(init, &cfg);
+    let summary = if opts.check_robustness {
+        let weak = match limits.mm {
+            weft_core::MemoryModel::Sc => weft_core::MemoryModel::Tso,
+            mm => mm,
+        };
+        limits.mm = weak;
+        robustness(&prog, &cfg, limits)
+    } else {
+        weft_explore::explore(init, &cfg)
+    };
     let hash = weft_frontend::program_hash(file, clang_args).map_err(bad)?;
     let witnesses: Vec<Witness> = summary
         .findings
@@ -159,6 +175,52 @@ fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow:
             .with_context(|| format!("writing witness {}", path.display()))?;
     }
     Ok(print_report(&summary, &prog, witnesses, opts.json))
+}
+
+/// Explores under SC and under `limits.mm`, and reports every outcome of the
+/// latter that the former never produces.
+fn robustness(prog: &Arc<Program>, cfg: &Config, limits: Limits) -> Summary {
+    let cfg = Config {
+        collect_outcomes: true,
+        keep_going: true,
+        race_check: false,
+        ..cfg.clone()
+    };
+    let sc_limits = Limits {
+        mm: weft_core::MemoryModel::Sc,
+        ..limits
+    };
+    let names = ThreadNames::default();
+    let sc = weft_explore::explore(Machine::new(prog.clone(), sc_limits, names.clone()), &cfg);
+    let weak_cfg = Config {
+        outcome_runs: true,
+        ..cfg
+    };
+    let mut weak = weft_explore::explore(Machine::new(prog.clone(), limits, names), &weak_cfg);
+    weak.findings.clear();
+    for (outcome, run) in std::mem::take(&mut weak.outcome_runs) {
+        if sc.outcomes.contains(&outcome) {
+            continue;
+        }
+        let loc = run
+            .trace
+            .last()
+            .map(|e| e.loc)
+            .unwrap_or(weft_core::Loc::UNKNOWN);
+        let msg = format!(
+            "not robust: under {} the program can end in an outcome no SC execution has ({outcome})",
+            limits.mm.as_str().to_uppercase()
+        );
+        let bug = weft_core::Bug::new(weft_core::BugKind::Robustness, msg, 0, loc);
+        weak.findings.push(Finding { bug, ..run });
+    }
+    weak.stats.executions += sc.stats.executions;
+    weak.stats.events += sc.stats.events;
+    for (k, v) in sc.stats.blocked_by {
+        *weak.stats.blocked_by.entry(k).or_default() += v;
+    }
+    weak.limit = weak.limit.or(sc.limit);
+    weak
 }
 
 fn print_report(

@@ -6,13 +6,30 @@
 //! of the naive search, with no more executions:
 //! optimal <= source <= none.
 //!
+//! `random_programs_agree_tso_pso` does the same under the weak memory
+//! models: it generates smaller programs (at most `WMM_MAX_SHARED_OPS`
+//! shared operations, two or three threads, with fences and relaxed,
+//! release and acquire atomics in the racy ones) and runs the three
+//! explorers under `--mm sc`, `--mm tso` and `--mm pso`. For each model the
+//! explorers must agree as above. Across models, every outcome and every bug
+//! other than a data race under SC is also reached under TSO, and every one
+//! under TSO under PSO; a race-free program that uses only sequentially
+//! consistent atomics has the same outcomes, bugs and Optimal-DPOR execution
+//! count under all three (it is robust).
+//!
+//! `robust_programs_same_count` checks the last property on the race-free
+//! programs of `random_programs_agree` (locks and seq_cst atomics only),
+//! with Optimal-DPOR alone.
+//!
 //! `optimal_counts_mazurkiewicz_traces` checks the exact execution counts of
 //! Optimal-DPOR on tiny program families against an independent count of
 //! their Mazurkiewicz traces, computed here from an abstract model of the
 //! events.
 //!
 //! Environment:
-//! - `WEFT_DIFF_CASES=N`: number of random programs (default 60);
+//! - `WEFT_DIFF_CASES=N`: number of random programs (default 60) of each
+//!   random test (`random_programs_agree_tso_pso` runs `N` cases as well;
+//!   `robust_programs_same_count` the race-free ones among `2 * N`);
 //! - `WEFT_DIFF_SEED=S`: seed of the generator (decimal or 0x-hex);
 //! - `WEFT_DIFF_ONLY=K`: run only case K (to reproduce a failure);
 //! - `WEFT_DIFF_DUMP=DIR`: also write every generated program into DIR.
@@ -39,6 +56,18 @@ const INTERLEAVING_BUDGET: u64 = 200_000;
 const MAX_SHARED_OPS: usize = 12;
 const WORKERS: usize = 2;
 const EXPLORERS: [&str; 3] = ["none", "source", "optimal"];
+/// Limits of the programs for the weak-memory differential test: store
+/// buffers multiply the naive search's interleavings (every pending store
+/// can be flushed at every point until the next barrier).
+const WMM_MAX_SHARED_OPS: usize = 6;
+const WMM_MAX_THREADS: usize = 3;
+const WMM_INTERLEAVING_BUDGET: u64 = 3_000;
+/// Cap on the naive run under TSO and PSO; beyond it the model is skipped
+/// for that case.
+const WMM_NAIVE_CAP: u64 = 100_000;
+/// The memory models, strongest first: every behaviour of one is a
+/// behaviour of the next.
+const MODELS: [&str; 3] = ["sc", "tso", "pso"];
 
 // ---------------------------------------------------------------------------
 // Scratch directory and running weft
@@ -86,6 +115,7 @@ impl Drop for Scratch {
 #[derive(Debug, Clone)]
 struct Run {
     por: String,
+    mm: String,
     race_check: bool,
     exit_code: Option<i32>,
     verdict: String,
@@ -103,7 +133,8 @@ impl Run {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "  --por {}{}: exit {:?}, verdict {}, executions {}, blocked {}, blocked_by {:?}, limit {}, {:.3}s",
+            "  --mm {} --por {}{}: exit {:?}, verdict {}, executions {}, blocked {}, blocked_by {:?}, limit {}, {:.3}s",
+            self.mm,
             self.por,
             if self.race_check { "" } else { " --no-race-check" },
             self.exit_code,
@@ -129,13 +160,20 @@ impl Run {
 fn weft_check(
     file: &Path,
     por: &str,
+    mm: &str,
     race_check: bool,
     max_executions: Option<u64>,
 ) -> Result<Run, String> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_weft"));
-    cmd.arg("check")
-        .arg(file)
-        .args(["--json", "--keep-going", "--outcomes", "--por", por]);
+    cmd.arg("check").arg(file).args([
+        "--json",
+        "--keep-going",
+        "--outcomes",
+        "--por",
+        por,
+        "--mm",
+        mm,
+    ]);
     if !race_check {
         cmd.arg("--no-race-check");
     }
@@ -147,7 +185,7 @@ fn weft_check(
     let stdout = String::from_utf8_lossy(&out.stdout);
     let json: Value = serde_json::from_str(&stdout).map_err(|e| {
         format!(
-            "--por {por}: exit {:?}, unparsable JSON ({e})\nstdout:\n{stdout}\nstderr:\n{}",
+            "--mm {mm} --por {por}: exit {:?}, unparsable JSON ({e})\nstdout:\n{stdout}\nstderr:\n{}",
             out.status.code(),
             String::from_utf8_lossy(&out.stderr)
         )
@@ -199,6 +237,7 @@ fn weft_check(
         .collect();
     Ok(Run {
         por: por.to_string(),
+        mm: mm.to_string(),
         race_check,
         exit_code: out.status.code(),
         verdict,
@@ -275,18 +314,46 @@ enum Val {
     LocalPlus1(usize),
 }
 
+/// The memory order of an atomic load or store. Only the weak-memory
+/// generator uses anything but `SeqCst`, and only in racy programs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Order {
+    SeqCst,
+    Relaxed,
+    /// Release for a store, acquire for a load.
+    RelAcq,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fence {
+    /// `__atomic_thread_fence(__ATOMIC_SEQ_CST)`: a full barrier.
+    SeqCst,
+    /// `__sync_synchronize()`: a full barrier.
+    Sync,
+    /// `__atomic_thread_fence(__ATOMIC_RELEASE)`: a store-store barrier
+    /// under PSO.
+    Release,
+    /// `__atomic_thread_fence(__ATOMIC_ACQUIRE)`.
+    Acquire,
+    /// `__atomic_thread_fence(__ATOMIC_ACQ_REL)`.
+    AcqRel,
+}
+
 #[derive(Debug, Clone)]
 enum Op {
     Load {
         g: usize,
         atomic: bool,
+        order: Order,
         dst: usize,
     },
     Store {
         g: usize,
         atomic: bool,
+        order: Order,
         val: Val,
     },
+    Fence(Fence),
     FetchAdd {
         g: usize,
         add: i32,
@@ -318,7 +385,11 @@ impl Op {
     /// Visible events of the longest path through the operation.
     fn events(&self) -> usize {
         match self {
-            Op::Load { .. } | Op::Store { .. } | Op::FetchAdd { .. } | Op::Cas { .. } => 1,
+            Op::Load { .. }
+            | Op::Store { .. }
+            | Op::FetchAdd { .. }
+            | Op::Cas { .. }
+            | Op::Fence(_) => 1,
             Op::Locked { body, .. } => 2 + body.iter().map(Op::events).sum::<usize>(),
             Op::If { body, .. } => body.events(),
             Op::Assert { .. } => 0,
@@ -328,6 +399,7 @@ impl Op {
 
 struct Program {
     mode: Mode,
+
     globals: usize,
     mutexes: usize,
     threads: Vec<Vec<Op>>,
@@ -336,6 +408,10 @@ struct Program {
 struct ThreadGen<'a> {
     rng: &'a mut Rng,
     mode: Mode,
+    /// Also generate fences and (in racy programs) atomics weaker than
+    /// seq_cst. Off for `random_programs_agree`, whose programs stay those
+    /// of the fixed seed.
+    wmm: bool,
     globals: usize,
     mutexes: usize,
     /// `Some(m)`: the global is only accessed (plainly or not) under mutex m.
@@ -377,14 +453,32 @@ impl ThreadGen<'_> {
         self.locals - 1
     }
 
+    /// The memory order of an atomic access.
+    fn order(&mut self, atomic: bool) -> Order {
+        if !(atomic && self.wmm && self.mode == Mode::Racy) {
+            return Order::SeqCst;
+        }
+        match self.rng.range(0, 3) {
+            0 => Order::Relaxed,
+            1 => Order::RelAcq,
+            _ => Order::SeqCst,
+        }
+    }
+
     fn gen_store(&mut self, g: usize, allow_locals: bool) -> Op {
         let atomic = !self.plain_ok(g);
+        let order = self.order(atomic);
         let val = if allow_locals {
             self.value()
         } else {
             Val::Const(self.rng.range(1, 5) as i32)
         };
-        Op::Store { g, atomic, val }
+        Op::Store {
+            g,
+            atomic,
+            order,
+            val,
+        }
     }
 
     fn gen_locked(&mut self, held: &[usize], depth: usize) -> Option<Op> {
@@ -411,6 +505,16 @@ impl ThreadGen<'_> {
     }
 
     fn gen_op(&mut self, held: &[usize], depth: usize) -> Op {
+        if self.wmm && self.rng.chance(15) {
+            return Op::Fence(self.rng.pick(&[
+                Fence::SeqCst,
+                Fence::Sync,
+                Fence::Release,
+                Fence::Release,
+                Fence::Acquire,
+                Fence::AcqRel,
+            ]));
+        }
         loop {
             let acc = self.accessible(held);
             let roll = self.rng.range(0, 99);
@@ -429,8 +533,14 @@ impl ThreadGen<'_> {
             match roll {
                 0..=35 => {
                     let atomic = !self.plain_ok(g);
+                    let order = self.order(atomic);
                     let dst = self.new_local();
-                    return Op::Load { g, atomic, dst };
+                    return Op::Load {
+                        g,
+                        atomic,
+                        order,
+                        dst,
+                    };
                 }
                 36..=55 => return self.gen_store(g, true),
                 56..=67 => {
@@ -482,9 +592,11 @@ enum Step {
 
 fn flatten(op: &Op, out: &mut Vec<Step>) {
     match op {
-        Op::Load { .. } | Op::Store { .. } | Op::FetchAdd { .. } | Op::Cas { .. } => {
-            out.push(Step::Access)
-        }
+        Op::Load { .. }
+        | Op::Store { .. }
+        | Op::FetchAdd { .. }
+        | Op::Cas { .. }
+        | Op::Fence(_) => out.push(Step::Access),
         Op::Locked { m, body } => {
             out.push(Step::Lock(*m));
             for b in body {
@@ -573,21 +685,72 @@ fn shared_ops(prog: &Program) -> usize {
     prog.threads.iter().flatten().map(Op::events).sum::<usize>()
 }
 
-fn generate(seed: u64, case: usize) -> Program {
-    let mut rng = Rng::new(seed, case as u64);
-    let mode = match case % 3 {
-        0 => Mode::Racy,
-        1 => Mode::Atomic,
-        _ => Mode::Protected,
-    };
+/// Whether the program is free of data races and uses only seq_cst
+/// atomics, so that TSO and PSO cannot tell it from SC.
+fn robust(prog: &Program) -> bool {
+    fn weak(op: &Op) -> bool {
+        match op {
+            Op::Load { atomic, order, .. } | Op::Store { atomic, order, .. } => {
+                *atomic && *order != Order::SeqCst
+            }
+            Op::Locked { body, .. } => body.iter().any(weak),
+            Op::If { body, .. } => weak(body),
+            _ => false,
+        }
+    }
+    prog.mode != Mode::Racy && !prog.threads.iter().flatten().any(weak)
+}
+
+/// The size of the generated programs.
+struct Limits {
+    max_shared_ops: usize,
+    interleaving_budget: u64,
+    max_threads: usize,
+    /// Fences and non-seq_cst atomics (see [`ThreadGen::wmm`]); also a
+    /// separate random stream, and half of the programs racy.
+    wmm: bool,
+}
+
+const SC_LIMITS: Limits = Limits {
+    max_shared_ops: MAX_SHARED_OPS,
+    interleaving_budget: INTERLEAVING_BUDGET,
+    max_threads: 4,
+    wmm: false,
+};
+
+const WMM_LIMITS: Limits = Limits {
+    max_shared_ops: WMM_MAX_SHARED_OPS,
+    interleaving_budget: WMM_INTERLEAVING_BUDGET,
+    max_threads: WMM_MAX_THREADS,
+    wmm: true,
+};
+
+fn generate(seed: u64, case: usize, limits: &Limits) -> Program {
+    let mode;
+    let mut rng;
+    if limits.wmm {
+        rng = Rng::new(seed ^ 0x7750_5f70_736f, case as u64);
+        mode = match case % 4 {
+            0 | 2 => Mode::Racy,
+            1 => Mode::Atomic,
+            _ => Mode::Protected,
+        };
+    } else {
+        rng = Rng::new(seed, case as u64);
+        mode = match case % 3 {
+            0 => Mode::Racy,
+            1 => Mode::Atomic,
+            _ => Mode::Protected,
+        };
+    }
     loop {
-        let mut prog = draw(&mut rng, mode);
+        let mut prog = draw(&mut rng, mode, limits);
         // Trim the last operation of the busiest thread until small enough.
         // Removing a thread's last operation never removes a local that a
         // later operation uses. If that is not enough, draw again.
         loop {
-            let fits = shared_ops(&prog) <= MAX_SHARED_OPS
-                && interleaving_bound(&prog) <= INTERLEAVING_BUDGET;
+            let fits = shared_ops(&prog) <= limits.max_shared_ops
+                && interleaving_bound(&prog) <= limits.interleaving_budget;
             if fits {
                 return prog;
             }
@@ -604,8 +767,8 @@ fn generate(seed: u64, case: usize) -> Program {
     }
 }
 
-fn draw(rng: &mut Rng, mode: Mode) -> Program {
-    let nthreads = rng.range(2, 4);
+fn draw(rng: &mut Rng, mode: Mode, limits: &Limits) -> Program {
+    let nthreads = rng.range(2, limits.max_threads);
     let globals = rng.range(1, 3);
     let mutexes = match rng.range(0, 99) {
         0..=19 if mode != Mode::Protected => 0,
@@ -632,6 +795,7 @@ fn draw(rng: &mut Rng, mode: Mode) -> Program {
         let mut gen = ThreadGen {
             rng: &mut *rng,
             mode,
+            wmm: limits.wmm,
             globals,
             mutexes,
             guard: guard.clone(),
@@ -661,17 +825,37 @@ fn render_val(v: Val) -> String {
 fn render_op(op: &Op, indent: usize, cas_count: &mut usize, out: &mut String) {
     let pad = "  ".repeat(indent);
     match op {
-        Op::Load { g, atomic, dst } => {
+        Op::Load {
+            g,
+            atomic,
+            order,
+            dst,
+        } => {
             if *atomic {
-                let _ = writeln!(out, "{pad}int r{dst} = __atomic_load_n(&g{g}, {SEQ});");
+                let o = match order {
+                    Order::SeqCst => SEQ,
+                    Order::Relaxed => "__ATOMIC_RELAXED",
+                    Order::RelAcq => "__ATOMIC_ACQUIRE",
+                };
+                let _ = writeln!(out, "{pad}int r{dst} = __atomic_load_n(&g{g}, {o});");
             } else {
                 let _ = writeln!(out, "{pad}int r{dst} = g{g};");
             }
         }
-        Op::Store { g, atomic, val } => {
+        Op::Store {
+            g,
+            atomic,
+            order,
+            val,
+        } => {
             let v = render_val(*val);
             if *atomic {
-                let _ = writeln!(out, "{pad}__atomic_store_n(&g{g}, {v}, {SEQ});");
+                let o = match order {
+                    Order::SeqCst => SEQ,
+                    Order::Relaxed => "__ATOMIC_RELAXED",
+                    Order::RelAcq => "__ATOMIC_RELEASE",
+                };
+                let _ = writeln!(out, "{pad}__atomic_store_n(&g{g}, {v}, {o});");
             } else {
                 let _ = writeln!(out, "{pad}g{g} = {v};");
             }
@@ -712,6 +896,16 @@ fn render_op(op: &Op, indent: usize, cas_count: &mut usize, out: &mut String) {
         }
         Op::Assert { local, value } => {
             let _ = writeln!(out, "{pad}assert(r{local} != {value});");
+        }
+        Op::Fence(f) => {
+            let text = match f {
+                Fence::SeqCst => "__atomic_thread_fence(__ATOMIC_SEQ_CST);",
+                Fence::Sync => "__sync_synchronize();",
+                Fence::Release => "__atomic_thread_fence(__ATOMIC_RELEASE);",
+                Fence::Acquire => "__atomic_thread_fence(__ATOMIC_ACQUIRE);",
+                Fence::AcqRel => "__atomic_thread_fence(__ATOMIC_ACQ_REL);",
+            };
+            let _ = writeln!(out, "{pad}{text}");
         }
     }
 }
@@ -758,25 +952,64 @@ fn render(prog: &Program, header: &str) -> String {
 // Differential comparison
 // ---------------------------------------------------------------------------
 
+/// The memory models and race-check settings a program is checked under.
+struct Plan {
+    /// Each model with the cap on its naive run. A model whose naive run
+    /// hits the cap is skipped for that program (the whole program when it
+    /// is the first model).
+    models: &'static [(&'static str, u64)],
+    /// Race-check settings; with both, the runs are also compared with each
+    /// other (race detection must not steer exploration).
+    race_checks: &'static [bool],
+}
+
+const SC_PLAN: Plan = Plan {
+    models: &[("sc", NAIVE_CAP)],
+    race_checks: &[true, false],
+};
+
+const WMM_PLAN: Plan = Plan {
+    models: &[
+        ("sc", NAIVE_CAP),
+        ("tso", WMM_NAIVE_CAP),
+        ("pso", WMM_NAIVE_CAP),
+    ],
+    race_checks: &[true],
+};
+
+/// What one memory model of a passing case contributed to the statistics.
+struct ModelStats {
+    mm: &'static str,
+    /// Executions of none/source/optimal (with the race check when it ran),
+    /// or `None` if the naive run hit its cap and the model was skipped.
+    executions: Option<[u64; 3]>,
+    naive_s: f64,
+}
+
 enum CaseResult {
     Passed {
-        executions: [u64; 3],
-        naive_s: f64,
-        /// Bug kinds the naive search found (with race check).
+        models: Vec<ModelStats>,
+        /// Bug kinds the naive search found under the first model (with race
+        /// check).
         kinds: BTreeSet<String>,
     },
     Skipped,
     Failed(String),
 }
 
-/// Compares the three explorers run with the same race-check setting.
+/// Compares the three explorers run under the same model with the same
+/// race-check setting.
 fn compare(runs: &[Run; 3], problems: &mut Vec<String>) {
     let [none, source, optimal] = runs;
-    let rc = if none.race_check {
-        ""
-    } else {
-        " (--no-race-check)"
-    };
+    let ctx = format!(
+        "--mm {}{}",
+        none.mm,
+        if none.race_check {
+            ""
+        } else {
+            " --no-race-check"
+        }
+    );
     for r in runs {
         let expected_code = match r.verdict.as_str() {
             "safe" => Some(0),
@@ -785,18 +1018,18 @@ fn compare(runs: &[Run; 3], problems: &mut Vec<String>) {
         };
         if expected_code.is_none() || r.exit_code != expected_code {
             problems.push(format!(
-                "--por {}{rc}: verdict {} with exit code {:?}",
+                "{ctx} --por {}: verdict {} with exit code {:?}",
                 r.por, r.verdict, r.exit_code
             ));
         }
         if !r.limit.is_null() {
-            problems.push(format!("--por {}{rc}: hit limit {}", r.por, r.limit));
+            problems.push(format!("{ctx} --por {}: hit limit {}", r.por, r.limit));
         }
     }
     for r in [source, optimal] {
         if r.verdict != none.verdict {
             problems.push(format!(
-                "--por {}{rc}: verdict {} but naive says {}",
+                "{ctx} --por {}: verdict {} but naive says {}",
                 r.por, r.verdict, none.verdict
             ));
         }
@@ -804,7 +1037,7 @@ fn compare(runs: &[Run; 3], problems: &mut Vec<String>) {
             let missing: Vec<_> = none.outcomes.difference(&r.outcomes).collect();
             let extra: Vec<_> = r.outcomes.difference(&none.outcomes).collect();
             problems.push(format!(
-                "--por {}{rc}: outcomes differ from naive: missing {missing:?}, extra {extra:?}",
+                "{ctx} --por {}: outcomes differ from naive: missing {missing:?}, extra {extra:?}",
                 r.por
             ));
         }
@@ -812,142 +1045,276 @@ fn compare(runs: &[Run; 3], problems: &mut Vec<String>) {
             let missing: Vec<_> = none.bugs.difference(&r.bugs).collect();
             let extra: Vec<_> = r.bugs.difference(&none.bugs).collect();
             problems.push(format!(
-                "--por {}{rc}: bugs differ from naive: missing {missing:?}, extra {extra:?}",
+                "{ctx} --por {}: bugs differ from naive: missing {missing:?}, extra {extra:?}",
                 r.por
             ));
         }
     }
     if !(optimal.executions <= source.executions && source.executions <= none.executions) {
         problems.push(format!(
-            "executions{rc} not ordered: optimal {} <= source {} <= none {} fails",
+            "{ctx}: executions not ordered: optimal {} <= source {} <= none {} fails",
             optimal.executions, source.executions, none.executions
         ));
     }
     for key in ["sleep-set", "disabled-wakeup"] {
         if optimal.blocked_by.contains_key(key) {
             problems.push(format!(
-                "--por optimal{rc}: blocked_by has `{key}`: {:?}",
+                "{ctx} --por optimal: blocked_by has `{key}`: {:?}",
                 optimal.blocked_by
             ));
         }
     }
     if none.blocked != 0 {
         problems.push(format!(
-            "--por none{rc}: {} blocked executions (the programs never block)",
+            "{ctx} --por none: {} blocked executions (the programs never block)",
             none.blocked
         ));
     }
 }
 
-fn run_case(scratch: &Scratch, seed: u64, case: usize) -> CaseResult {
-    let prog = generate(seed, case);
+fn run_case(scratch: &Scratch, seed: u64, case: usize, limits: &Limits, plan: &Plan) -> CaseResult {
+    let prog = generate(seed, case, limits);
+    let test = if limits.wmm {
+        "random_programs_agree_tso_pso"
+    } else {
+        "random_programs_agree"
+    };
     let text = render(
         &prog,
-        &format!("weft differential test: seed {seed:#x}, case {case}"),
+        &format!("weft differential test ({test}): seed {seed:#x}, case {case}"),
     );
-    let path = scratch.write(&format!("case_{case}.c"), &text);
+    let stem = if limits.wmm { "wmm_case" } else { "case" };
+    let path = scratch.write(&format!("{stem}_{case}.c"), &text);
     if let Ok(dir) = std::env::var("WEFT_DIFF_DUMP") {
         let _ = std::fs::create_dir_all(&dir);
-        let _ = std::fs::write(Path::new(&dir).join(format!("case_{case}.c")), &text);
+        let _ = std::fs::write(Path::new(&dir).join(format!("{stem}_{case}.c")), &text);
     }
     let title = format!(
         "case {case} (seed {seed:#x})\nreproduce: WEFT_DIFF_SEED={seed:#x} WEFT_DIFF_ONLY={case} \
-         cargo test --release -p weft --test differential random_programs_agree"
+         cargo test --release -p weft --test differential {test}"
     );
-    check_program(&path, &text, prog.mode != Mode::Racy, &title)
+    let race_free = prog.mode != Mode::Racy;
+    check_program(&path, &text, race_free, robust(&prog), &title, plan)
 }
 
-/// Runs the three explorers on one program, with and without the race
-/// check, and compares them. `race_free`: the program was built without
-/// data races. On success the file is removed; on failure it is kept.
-fn check_program(path: &Path, text: &str, race_free: bool, title: &str) -> CaseResult {
-    let mut all_runs: Vec<Run> = Vec::new();
-    let mut problems = Vec::new();
-    let mut executions = [0u64; 3];
+/// The runs of one model that the cross-model checks compare.
+struct ModelRuns {
+    mm: &'static str,
+    /// The naive and the optimal run, with the race check if it ran.
+    naive: Run,
+    optimal: Run,
+}
+
+/// Runs the three explorers on one program under one model, with each
+/// race-check setting of `race_checks`, and compares them. Returns `None`
+/// when the naive run hit `cap` (the model is skipped for this program) or
+/// a run failed.
+fn check_model(
+    path: &Path,
+    mm: &'static str,
+    cap: u64,
+    race_checks: &[bool],
+    race_free: bool,
+    problems: &mut Vec<String>,
+    all_runs: &mut Vec<Run>,
+) -> Result<Option<(ModelStats, ModelRuns)>, ()> {
+    let mut by_setting: Vec<[Run; 3]> = Vec::new();
     let mut naive_s = 0.0;
-    let mut kinds = BTreeSet::new();
-    for race_check in [true, false] {
+    for &race_check in race_checks {
         let mut runs = Vec::new();
         for por in EXPLORERS {
-            let cap = if por == "none" {
-                NAIVE_CAP
-            } else {
-                2 * NAIVE_CAP
-            };
-            match weft_check(path, por, race_check, Some(cap)) {
+            let cap = if por == "none" { cap } else { 2 * cap };
+            match weft_check(path, por, mm, race_check, Some(cap)) {
                 Ok(r) => runs.push(r),
                 Err(e) => {
                     problems.push(e);
-                    break;
+                    all_runs.extend(runs);
+                    return Err(());
                 }
             }
             if por == "none" {
                 let naive = runs.last().expect("just pushed");
                 if naive.verdict == "incomplete" || !naive.limit.is_null() {
-                    let _ = std::fs::remove_file(path);
-                    return CaseResult::Skipped;
+                    return Ok(None);
                 }
                 naive_s += naive.elapsed_s;
             }
         }
-        if runs.len() != 3 {
-            break;
-        }
         let runs: [Run; 3] = runs.try_into().expect("three runs");
-        compare(&runs, &mut problems);
-        if race_check {
-            executions = [runs[0].executions, runs[1].executions, runs[2].executions];
-            kinds = runs[0].bugs.iter().map(|(k, _)| k.clone()).collect();
-        }
-        all_runs.extend(runs);
+        compare(&runs, problems);
+        all_runs.extend(runs.iter().cloned());
+        by_setting.push(runs);
     }
-    if all_runs.len() == 6 {
-        // Race detection never stops or steers exploration: the outcomes, the
-        // other bugs and the naive execution count must not depend on it.
-        for i in 0..3 {
-            let (with, without) = (&all_runs[i], &all_runs[i + 3]);
-            let non_race: BTreeSet<_> = with
-                .bugs
-                .iter()
-                .filter(|(k, _)| k != "data-race")
-                .cloned()
-                .collect();
-            if non_race != without.bugs {
-                problems.push(format!(
-                    "--por {}: bugs other than data races differ with/without race check: {:?} vs {:?}",
-                    with.por, non_race, without.bugs
-                ));
+    if let [with, without] = &by_setting[..] {
+        if with[0].race_check && !without[0].race_check {
+            // Race detection never stops or steers exploration: the outcomes,
+            // the other bugs and the naive execution count must not depend
+            // on it.
+            for i in 0..3 {
+                let (with, without) = (&with[i], &without[i]);
+                let non_race = non_race_bugs(with);
+                if non_race != without.bugs {
+                    problems.push(format!(
+                        "--mm {mm} --por {}: bugs other than data races differ with/without race check: {:?} vs {:?}",
+                        with.por, non_race, without.bugs
+                    ));
+                }
+                if with.outcomes != without.outcomes {
+                    problems.push(format!(
+                        "--mm {mm} --por {}: outcomes differ with/without race check",
+                        with.por
+                    ));
+                }
             }
-            if with.outcomes != without.outcomes {
+            if with[0].executions != without[0].executions {
                 problems.push(format!(
-                    "--por {}: outcomes differ with/without race check",
-                    with.por
+                    "--mm {mm} --por none: {} executions with race check, {} without",
+                    with[0].executions, without[0].executions
                 ));
             }
         }
-        if all_runs[0].executions != all_runs[3].executions {
-            problems.push(format!(
-                "--por none: {} executions with race check, {} without",
-                all_runs[0].executions, all_runs[3].executions
-            ));
-        }
-        // Programs built race-free must not report races.
-        if race_free {
-            for r in &all_runs[..3] {
+    }
+    // Programs built race-free must not report races.
+    if race_free {
+        for runs in &by_setting {
+            for r in runs.iter().filter(|r| r.race_check) {
                 if r.bugs.iter().any(|(k, _)| k == "data-race") {
                     problems.push(format!(
-                        "--por {}: data race reported in a program built race-free",
+                        "--mm {mm} --por {}: data race reported in a program built race-free",
                         r.por
                     ));
                 }
             }
         }
     }
+    let first = by_setting.swap_remove(0);
+    let [naive, source, optimal] = first;
+    Ok(Some((
+        ModelStats {
+            mm,
+            executions: Some([naive.executions, source.executions, optimal.executions]),
+            naive_s,
+        },
+        ModelRuns { mm, naive, optimal },
+    )))
+}
+
+fn non_race_bugs(run: &Run) -> BTreeSet<(String, String)> {
+    run.bugs
+        .iter()
+        .filter(|(k, _)| k != "data-race")
+        .cloned()
+        .collect()
+}
+
+/// Checks across memory models: `models` is ordered strongest first.
+/// Every outcome and non-race bug of a stronger model is one of the weaker
+/// model. A robust program (race-free, seq_cst atomics only) has the same
+/// outcomes, bugs and Optimal-DPOR execution count under every model.
+fn compare_models(models: &[ModelRuns], robust: bool, problems: &mut Vec<String>) {
+    for pair in models.windows(2) {
+        let (strong, weak) = (&pair[0], &pair[1]);
+        let lost: Vec<_> = strong
+            .naive
+            .outcomes
+            .difference(&weak.naive.outcomes)
+            .collect();
+        if !lost.is_empty() {
+            problems.push(format!(
+                "outcomes under --mm {} missing under the weaker --mm {}: {lost:?}",
+                strong.mm, weak.mm
+            ));
+        }
+        let (sb, wb) = (non_race_bugs(&strong.naive), non_race_bugs(&weak.naive));
+        let lost: Vec<_> = sb.difference(&wb).collect();
+        if !lost.is_empty() {
+            problems.push(format!(
+                "bugs under --mm {} missing under the weaker --mm {}: {lost:?}",
+                strong.mm, weak.mm
+            ));
+        }
+    }
+    if !robust {
+        return;
+    }
+    let Some(base) = models.first() else { return };
+    for m in &models[1..] {
+        if m.naive.outcomes != base.naive.outcomes {
+            let extra: Vec<_> = m.naive.outcomes.difference(&base.naive.outcomes).collect();
+            problems.push(format!(
+                "robust program: --mm {} has outcomes that --mm {} has not: {extra:?}",
+                m.mm, base.mm
+            ));
+        }
+        if m.naive.bugs != base.naive.bugs {
+            problems.push(format!(
+                "robust program: bugs under --mm {} {:?} differ from --mm {} {:?}",
+                m.mm, m.naive.bugs, base.mm, base.naive.bugs
+            ));
+        }
+        if m.optimal.executions != base.optimal.executions {
+            problems.push(format!(
+                "robust program: --por optimal explores {} executions under --mm {} but {} under --mm {}",
+                m.optimal.executions, m.mm, base.optimal.executions, base.mm
+            ));
+        }
+    }
+}
+
+/// Runs the three explorers on one program under each model of the plan and
+/// compares them. `race_free`: the program was built without data races;
+/// `robust`: also with seq_cst atomics only. On success the file is
+/// removed; on failure it is kept.
+fn check_program(
+    path: &Path,
+    text: &str,
+    race_free: bool,
+    robust: bool,
+    title: &str,
+    plan: &Plan,
+) -> CaseResult {
+    let mut all_runs: Vec<Run> = Vec::new();
+    let mut problems = Vec::new();
+    let mut stats = Vec::new();
+    let mut model_runs = Vec::new();
+    let mut kinds = BTreeSet::new();
+    for (i, &(mm, cap)) in plan.models.iter().enumerate() {
+        match check_model(
+            path,
+            mm,
+            cap,
+            plan.race_checks,
+            race_free,
+            &mut problems,
+            &mut all_runs,
+        ) {
+            Ok(Some((st, runs))) => {
+                if i == 0 {
+                    kinds = runs.naive.bugs.iter().map(|(k, _)| k.clone()).collect();
+                }
+                stats.push(st);
+                model_runs.push(runs);
+            }
+            Ok(None) if i == 0 && problems.is_empty() => {
+                let _ = std::fs::remove_file(path);
+                return CaseResult::Skipped;
+            }
+            Ok(None) => stats.push(ModelStats {
+                mm,
+                executions: None,
+                naive_s: 0.0,
+            }),
+            Err(()) => break,
+        }
+    }
+    // Compare only models that were explored completely, and only
+    // neighbours in the strength order: sc, tso, pso with tso skipped
+    // compares sc with pso.
+    compare_models(&model_runs, robust, &mut problems);
     if problems.is_empty() {
         let _ = std::fs::remove_file(path);
         return CaseResult::Passed {
-            executions,
-            naive_s,
+            models: stats,
             kinds,
         };
     }
@@ -978,8 +1345,29 @@ fn env_number(name: &str) -> Option<u64> {
     Some(parsed.unwrap_or_else(|_| panic!("{name}={s} is not a number")))
 }
 
-#[test]
-fn random_programs_agree() {
+/// Runs `job` on each item of `todo` with [`WORKERS`] threads; returns the
+/// results sorted by item.
+fn run_parallel<T: Send>(todo: &[usize], job: impl Fn(usize) -> T + Sync) -> Vec<(usize, T)> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<(usize, T)>> = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..WORKERS {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&case) = todo.get(i) else { break };
+                let result = job(case);
+                results.lock().expect("results lock").push((case, result));
+            });
+        }
+    });
+    let mut results = results.into_inner().expect("results lock");
+    results.sort_by_key(|(case, _)| *case);
+    results
+}
+
+/// Generates `WEFT_DIFF_CASES` programs within `limits`, checks each under
+/// `plan`, prints a summary and fails on any discrepancy.
+fn run_random(tag: &str, test: &str, limits: &Limits, plan: &Plan) {
     let cases = env_number("WEFT_DIFF_CASES").map_or(DEFAULT_CASES, |n| n as usize);
     let seed = env_number("WEFT_DIFF_SEED").unwrap_or(DEFAULT_SEED);
     let only = env_number("WEFT_DIFF_ONLY").map(|n| n as usize);
@@ -987,57 +1375,56 @@ fn random_programs_agree() {
         Some(k) => vec![k],
         None => (0..cases).collect(),
     };
-    let mut scratch = Scratch::new("random");
+    let mut scratch = Scratch::new(tag);
     let start = Instant::now();
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<(usize, CaseResult)>> = Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..WORKERS {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&case) = todo.get(i) else { break };
-                let result = run_case(&scratch, seed, case);
-                results.lock().expect("results lock").push((case, result));
-            });
-        }
-    });
-    let mut results = results.into_inner().expect("results lock");
-    results.sort_by_key(|(case, _)| *case);
+    let results = run_parallel(&todo, |case| run_case(&scratch, seed, case, limits, plan));
     let (mut passed, mut skipped) = (0, 0);
-    let mut totals = [0u64; 3];
-    let mut naive_s = 0.0;
+    // Per model: [none, source, optimal] totals, naive seconds, cases
+    // explored, cases skipped.
+    let mut totals: BTreeMap<&str, ([u64; 3], f64, usize, usize)> = BTreeMap::new();
     let mut failures = Vec::new();
     let mut kind_cases: BTreeMap<String, usize> = BTreeMap::new();
     for (_, r) in &results {
         match r {
-            CaseResult::Passed {
-                executions,
-                naive_s: t,
-                kinds,
-            } => {
+            CaseResult::Passed { models, kinds } => {
                 passed += 1;
                 for k in kinds {
                     *kind_cases.entry(k.clone()).or_insert(0) += 1;
                 }
-                naive_s += t;
-                for i in 0..3 {
-                    totals[i] += executions[i];
+                for st in models {
+                    let entry = totals.entry(st.mm).or_default();
+                    match st.executions {
+                        Some(ex) => {
+                            for (total, e) in entry.0.iter_mut().zip(ex) {
+                                *total += e;
+                            }
+                            entry.1 += st.naive_s;
+                            entry.2 += 1;
+                        }
+                        None => entry.3 += 1,
+                    }
                 }
             }
             CaseResult::Skipped => skipped += 1,
             CaseResult::Failed(report) => failures.push(report.clone()),
         }
     }
+    let mut per_model = String::new();
+    for &(mm, _) in plan.models {
+        if let Some((ex, naive_s, explored, model_skipped)) = totals.get(mm) {
+            let _ = write!(
+                per_model,
+                "; --mm {mm}: {explored} cases ({model_skipped} skipped), executions none {} / source {} / optimal {} (naive explored for {naive_s:.1}s)",
+                ex[0], ex[1], ex[2]
+            );
+        }
+    }
     eprintln!(
-        "differential: seed {seed:#x}, {} cases: {passed} passed, {skipped} skipped, {} failed in {:.1}s; \
-         executions none {} / source {} / optimal {} (naive explored for {naive_s:.1}s); \
+        "{test}: seed {seed:#x}, {} cases: {passed} passed, {skipped} skipped, {} failed in {:.1}s{per_model}; \
          cases with each bug kind: {kind_cases:?}",
         todo.len(),
         failures.len(),
         start.elapsed().as_secs_f64(),
-        totals[0],
-        totals[1],
-        totals[2]
     );
     if !failures.is_empty() {
         scratch.keep = true;
@@ -1056,8 +1443,161 @@ fn random_programs_agree() {
         "too many skipped cases ({skipped} of {}): the generator makes programs too big",
         todo.len()
     );
+    // Under the weak models too, most cases must be explored.
+    for (mm, (_, _, explored, model_skipped)) in &totals {
+        assert!(
+            model_skipped * 4 <= (explored + model_skipped).max(1),
+            "--mm {mm}: too many skipped cases ({model_skipped} of {})",
+            explored + model_skipped
+        );
+    }
 }
 
+#[test]
+fn random_programs_agree() {
+    run_random("random", "random_programs_agree", &SC_LIMITS, &SC_PLAN);
+}
+
+/// The random-program comparison under `--mm sc`, `tso` and `pso`, on
+/// smaller programs with fences and weaker atomics, plus the cross-model
+/// checks of [`compare_models`].
+#[test]
+fn random_programs_agree_tso_pso() {
+    run_random(
+        "wmm",
+        "random_programs_agree_tso_pso",
+        &WMM_LIMITS,
+        &WMM_PLAN,
+    );
+}
+
+/// Race-free programs that use only locks and seq_cst atomics are robust:
+/// TSO and PSO add no behaviour, and Optimal-DPOR must explore exactly as
+/// many executions under them as under SC (the flushes are ordered by the
+/// barriers and add no traces). Uses the programs of
+/// `random_programs_agree` (the race-free ones among twice as many cases),
+/// with Optimal-DPOR only, so it affords the full-size programs.
+#[test]
+fn robust_programs_same_count() {
+    let cases = env_number("WEFT_DIFF_CASES").map_or(DEFAULT_CASES, |n| n as usize);
+    let seed = env_number("WEFT_DIFF_SEED").unwrap_or(DEFAULT_SEED);
+    let todo: Vec<usize> = match env_number("WEFT_DIFF_ONLY") {
+        Some(k) => vec![k as usize],
+        None => (0..2 * cases).collect(),
+    };
+    let mut scratch = Scratch::new("robust");
+    let start = Instant::now();
+    let results = run_parallel(&todo, |case| -> Option<Result<[u64; 3], String>> {
+        let prog = generate(seed, case, &SC_LIMITS);
+        if !robust(&prog) {
+            return None;
+        }
+        let text = render(
+            &prog,
+            &format!(
+                "weft differential test (robust_programs_same_count): seed {seed:#x}, case {case}"
+            ),
+        );
+        let path = scratch.write(&format!("robust_{case}.c"), &text);
+        let mut runs = Vec::new();
+        let mut problems = Vec::new();
+        for mm in MODELS {
+            match weft_check(&path, "optimal", mm, true, Some(2 * NAIVE_CAP)) {
+                Ok(r) => runs.push(r),
+                Err(e) => problems.push(e),
+            }
+        }
+        if problems.is_empty() {
+            let sc = &runs[0];
+            for r in &runs {
+                if r.verdict == "incomplete" || !r.limit.is_null() {
+                    problems.push(format!("--mm {}: incomplete", r.mm));
+                }
+                if r.bugs.iter().any(|(k, _)| k == "data-race") {
+                    problems.push(format!("--mm {}: data race in a race-free program", r.mm));
+                }
+                for key in ["sleep-set", "disabled-wakeup"] {
+                    if r.blocked_by.contains_key(key) {
+                        problems.push(format!(
+                            "--mm {}: blocked_by has `{key}`: {:?}",
+                            r.mm, r.blocked_by
+                        ));
+                    }
+                }
+            }
+            for r in &runs[1..] {
+                if r.executions != sc.executions {
+                    problems.push(format!(
+                        "--mm {}: {} executions, but {} under --mm sc",
+                        r.mm, r.executions, sc.executions
+                    ));
+                }
+                if r.outcomes != sc.outcomes || r.bugs != sc.bugs || r.verdict != sc.verdict {
+                    problems.push(format!(
+                        "--mm {}: outcomes, bugs or verdict differ from --mm sc",
+                        r.mm
+                    ));
+                }
+            }
+        }
+        if problems.is_empty() {
+            let _ = std::fs::remove_file(&path);
+            return Some(Ok([
+                runs[0].executions,
+                runs[1].executions,
+                runs[2].executions,
+            ]));
+        }
+        let mut report = format!(
+            "=== case {case} (seed {seed:#x})\nreproduce: WEFT_DIFF_SEED={seed:#x} WEFT_DIFF_ONLY={case} \
+             cargo test --release -p weft --test differential robust_programs_same_count\n\
+             FAILED; program kept at {}\n",
+            path.display()
+        );
+        for p in &problems {
+            let _ = writeln!(report, "problem: {p}");
+        }
+        let _ = writeln!(report, "--- program ---\n{text}--- results ---");
+        for r in &runs {
+            report.push_str(&r.describe());
+        }
+        Some(Err(report))
+    });
+    let mut failures = Vec::new();
+    let (mut checked, mut totals) = (0, [0u64; 3]);
+    for (_, r) in results {
+        match r {
+            Some(Ok(ex)) => {
+                checked += 1;
+                for i in 0..3 {
+                    totals[i] += ex[i];
+                }
+            }
+            Some(Err(report)) => failures.push(report),
+            None => {}
+        }
+    }
+    eprintln!(
+        "robust_programs_same_count: seed {seed:#x}, {checked} robust programs passed, {} failed in {:.1}s; \
+         optimal executions sc {} / tso {} / pso {}",
+        failures.len(),
+        start.elapsed().as_secs_f64(),
+        totals[0],
+        totals[1],
+        totals[2]
+    );
+    if !failures.is_empty() {
+        scratch.keep = true;
+        for f in &failures {
+            eprintln!("{f}");
+        }
+        panic!(
+            "{} robust programs failed; kept in {}",
+            failures.len(),
+            scratch.dir.display()
+        );
+    }
+}
 /// Minimised programs on which the explorers once disagreed, run through the
 /// same comparison as the random programs.
 const REGRESSIONS: &[(&str, &str)] = &[
@@ -1125,7 +1665,93 @@ fn regressions_agree() {
     let mut failures = Vec::new();
     for (name, text) in REGRESSIONS {
         let path = scratch.write(&format!("{name}.c"), text);
-        if let CaseResult::Failed(report) = check_program(&path, text, false, name) {
+        if let CaseResult::Failed(report) = check_program(&path, text, false, false, name, &SC_PLAN)
+        {
+            failures.push(report);
+        }
+    }
+    if !failures.is_empty() {
+        scratch.keep = true;
+        panic!("{}", failures.join("\n"));
+    }
+}
+
+/// Minimised programs on which the explorers disagree under TSO or PSO, run
+/// through the comparison of `random_programs_agree_tso_pso` (all three
+/// models, the explorers against each other and the models against each
+/// other).
+const TSO_REGRESSIONS: &[(&str, &str)] = &[
+    // A plain store goes into the store buffer; a plain load of another
+    // thread races with it. The race detector checks the buffered store when
+    // it is issued, so the race is reported at the store (line 5) only in
+    // executions where the load comes before the issue, and at the load
+    // (line 9) otherwise. Issue and load are independent for DPOR (only the
+    // flush conflicts with the load), so source and optimal explore only
+    // the issue-first order and miss the report at line 5, which the naive
+    // search finds. Same with an atomic load, a CAS or a second store.
+    (
+        "buffered_store_race_orientation",
+        r#"#include <pthread.h>
+#include <stdio.h>
+int g0;
+void *t0(void *arg) {
+  g0 = 3;
+  return 0;
+}
+void *t1(void *arg) {
+  int r0 = g0;
+  return 0;
+}
+int main(void) {
+  pthread_t th[2];
+  pthread_create(&th[0], 0, t0, 0);
+  pthread_create(&th[1], 0, t1, 0);
+  pthread_join(th[0], 0);
+  pthread_join(th[1], 0);
+  printf("g0=%d\n", g0);
+  return 0;
+}
+"#,
+    ),
+    // The same with two buffered stores: reported at line 9 only.
+    (
+        "buffered_store_store_race_orientation",
+        r#"#include <pthread.h>
+#include <stdio.h>
+int g0;
+void *t0(void *arg) {
+  g0 = 3;
+  return 0;
+}
+void *t1(void *arg) {
+  g0 = 4;
+  return 0;
+}
+int main(void) {
+  pthread_t th[2];
+  pthread_create(&th[0], 0, t0, 0);
+  pthread_create(&th[1], 0, t1, 0);
+  pthread_join(th[0], 0);
+  pthread_join(th[1], 0);
+  printf("g0=%d\n", g0);
+  return 0;
+}
+"#,
+    ),
+];
+
+/// Known TSO/PSO discrepancies (see [`TSO_REGRESSIONS`]); un-ignore once
+/// fixed.
+#[test]
+#[ignore = "known discrepancy under TSO/PSO: race reports of buffered stores depend on the order of issue and access"]
+fn tso_regressions() {
+    let mut scratch = Scratch::new("tso-regress");
+    let mut failures = Vec::new();
+    for (name, text) in TSO_REGRESSIONS {
+        let path = scratch.write(&format!("{name}.c"), text);
+        if let CaseResult::Failed(report) =
+            check_program(&path, text, false, false, name, &WMM_PLAN)
+        {
             failures.push(report);
         }
     }
@@ -1598,7 +2224,7 @@ fn optimal_counts_mazurkiewicz_traces() {
         }
         let text = render_tiny(&fam.threads, fam.globals, fam.mutexes);
         let path = scratch.write(&format!("{}.c", fam.name), &text);
-        let run = match weft_check(&path, "optimal", false, Some(1_000_000)) {
+        let run = match weft_check(&path, "optimal", "sc", false, Some(1_000_000)) {
             Ok(r) => r,
             Err(e) => {
                 failures.push(format!("{}: {e}", fam.name));
