@@ -195,9 +195,9 @@ pub struct Event {
     pub tid: Tid,
     pub kind: EventKind,
     pub loc: Loc,
-    /// The thread was spin-blocked and another thread's write to a location
-    /// it reads let it run again: this event cannot move before that write.
-    pub woken: bool,
+    /// The thread was spin-blocked and another thread's write to this byte
+    /// range let it run again: this event cannot move before that write.
+    pub woken_by: Option<(u64, u64)>,
 }
 
 impl Event {

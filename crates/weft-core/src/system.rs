@@ -108,6 +108,12 @@ pub trait System: Clone {
     fn status(&self) -> &Status;
     /// Everything the program printed so far.
     fn output(&self) -> &[Output];
+    /// Whether a thread was blocked as a spin loop in this execution (such
+    /// blocking depends on how many iterations ran, so explorers check
+    /// their plans are runnable).
+    fn spun(&self) -> bool {
+        false
+    }
     /// A digest of the program's global memory, part of an execution's
     /// observable outcome.
     fn memory_digest(&self) -> u64 {

@@ -152,7 +152,7 @@ impl Machine {
                     tid,
                     kind,
                     loc: e.loc,
-                    woken: false,
+                    woken_by: None,
                 }
             });
             if self.aux.len() <= tid as usize {

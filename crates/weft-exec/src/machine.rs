@@ -107,6 +107,8 @@ pub struct Machine {
     /// Location of the instruction being executed, for bug reports.
     pub(crate) loc: Loc,
     pub(crate) tid: Tid,
+    /// Some thread was spin-blocked in this execution.
+    pub(crate) spun: bool,
 }
 
 impl Machine {
@@ -129,6 +131,7 @@ impl Machine {
             alt: 0,
             loc: Loc::UNKNOWN,
             tid: 0,
+            spun: false,
         };
         let main = prog.module.main.expect("lowering guarantees a main");
         let args = m.main_args(main);
@@ -356,8 +359,9 @@ impl Machine {
                     .spin
                     .reads
                     .iter()
-                    .map(|&(a, _)| p.describe_addr(a))
+                    .map(|&(a, _, _)| p.describe_addr(a))
                     .collect();
+                reads.sort();
                 reads.dedup();
                 format!(
                     "spins forever waiting for another thread to write {}",
@@ -388,7 +392,7 @@ impl Machine {
                         tid,
                         kind,
                         loc,
-                        woken: false,
+                        woken_by: None,
                     });
                     return;
                 }
@@ -488,13 +492,13 @@ impl System for Machine {
             self.stop(stop);
         }
         let kind = self.last.take().unwrap_or(pending.kind);
-        let woken = std::mem::take(&mut self.thread_mut(tid).spin.woken);
+        let woken_by = self.thread_mut(tid).spin.woken_by.take();
         self.thread_mut(tid).events += 1;
         let ev = Event {
             tid,
             kind,
             loc: pending.loc,
-            woken,
+            woken_by,
         };
         self.after_spin_event(&ev);
         if self.status.is_running()
@@ -518,6 +522,10 @@ impl System for Machine {
 
     fn output(&self) -> &[Output] {
         &self.output
+    }
+
+    fn spun(&self) -> bool {
+        self.spun
     }
 
     fn memory_digest(&self) -> u64 {

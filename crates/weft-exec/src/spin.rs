@@ -19,22 +19,28 @@ use smallvec::SmallVec;
 use std::hash::{Hash, Hasher};
 use weft_core::{Event, EventKind, Tid};
 
+/// Visible reads remembered per spin check: a loop that reads more
+/// locations per iteration is not recognised (`--max-steps` bounds it).
+const MAX_SEEN: usize = 16;
+
 /// Per-thread bookkeeping for spin detection.
 #[derive(Clone, Debug, Default)]
 pub struct SpinWatch {
-    /// Fingerprint of the thread at its last visible read.
-    anchor: Option<u64>,
-    /// Shared byte ranges read since the anchor.
-    pub reads: SmallVec<[(u64, u64); 4]>,
+    /// Fingerprints of the thread at its visible reads since it last did
+    /// anything else (a loop may read several locations per iteration).
+    seen: SmallVec<[u64; 4]>,
+    /// Shared byte ranges read since then.
+    /// Shared reads since then: address, size and the value read.
+    pub reads: SmallVec<[(u64, u64, u128); 4]>,
     /// Writes (and other side effects) this thread has made so far.
     pub progress: u64,
-    /// The thread was woken from a spin by another thread's write.
-    pub woken: bool,
+    /// The range whose write (by another thread) woke the thread from a spin.
+    pub woken_by: Option<(u64, u64)>,
 }
 
 impl SpinWatch {
     fn forget(&mut self) {
-        self.anchor = None;
+        self.seen.clear();
         self.reads.clear();
     }
 }
@@ -84,22 +90,51 @@ impl Machine {
             }
         };
         let fp = self.fingerprint(tid);
+        if self.thread(tid).spin.seen.contains(&fp) {
+            // Same place, same registers, no write of its own: the loop is
+            // spinning unless memory it read has changed since.
+            let now =
+                |m: &Machine, a: u64, n: u64| m.load_int(tid, a, n).ok().flatten().unwrap_or(0);
+            let t = self.thread(tid);
+            let unchanged = t.spin.reads.iter().all(|&(a, n, v)| now(self, a, n) == v);
+            if unchanged {
+                let current = now(self, read.0, read.1);
+                let t = self.thread_mut(tid);
+                t.spin.reads.push((read.0, read.1, current));
+                t.state = ThreadState::Spinning;
+                self.spun = true;
+                return;
+            }
+            self.thread_mut(tid).spin.forget();
+        }
         let t = self.thread_mut(tid);
-        if t.spin.anchor == Some(fp) {
-            t.spin.reads.push(read);
-            t.state = ThreadState::Spinning;
-        } else {
-            t.spin.anchor = Some(fp);
+        if t.spin.seen.len() >= MAX_SEEN {
+            t.spin.forget();
+        }
+        if t.spin.seen.is_empty() {
             t.spin.reads.clear();
         }
+        t.spin.seen.push(fp);
     }
 
     /// Called after `ev` executed: records reads, and wakes spinning threads
     /// whose locations `ev` wrote.
     pub(crate) fn after_spin_event(&mut self, ev: &Event) {
         let accesses = ev.accesses();
-        for a in accesses.iter().filter(|a| !a.write) {
-            self.thread_mut(ev.tid).spin.reads.push((a.addr, a.size));
+        let read = match ev.kind {
+            EventKind::Load {
+                addr, size, value, ..
+            } => Some((addr, size as u64, value)),
+            EventKind::CmpXchg {
+                addr,
+                size,
+                old,
+                ok: false,
+            } => Some((addr, size as u64, old)),
+            _ => None,
+        };
+        if let Some(r) = read {
+            self.thread_mut(ev.tid).spin.reads.push(r);
         }
         for w in accesses.iter().filter(|a| a.write) {
             for t in 0..self.threads.len() {
@@ -109,13 +144,13 @@ impl Machine {
                             .spin
                             .reads
                             .iter()
-                            .any(|&(a, n)| a < w.addr + w.size && w.addr < a + n)
+                            .any(|&(a, n, _)| a < w.addr + w.size && w.addr < a + n)
                 });
                 if wake {
                     let th = self.thread_mut(t as Tid);
                     th.state = ThreadState::Running;
                     th.spin.forget();
-                    th.spin.woken = true;
+                    th.spin.woken_by = Some((w.addr, w.size));
                 }
             }
         }

@@ -83,12 +83,12 @@ impl<S> Node<S> {
 
 /// How an execution ended.
 enum End {
+    /// A wakeup sequence named a thread that could not run.
+    Disabled,
     /// The system reached a final status.
     Done,
     /// Every enabled choice was asleep.
     SleepBlocked,
-    /// A wakeup sequence named a thread that could not run.
-    Disabled,
 }
 
 struct Dpor<'c, S> {
@@ -101,6 +101,10 @@ struct Dpor<'c, S> {
     buf: Vec<u32>,
     /// Position of the event after which the last execution ended.
     terminal: Option<usize>,
+    /// Some execution had a spin-blocked thread: from then on every plan is
+    /// simulated first, and plans that would need a spin-blocked thread to
+    /// run (a redundant spin iteration) are dropped.
+    checked: bool,
 }
 
 pub fn explore<S: System>(init: S, cfg: &Config, mode: Mode) -> Summary {
@@ -116,6 +120,7 @@ pub fn explore<S: System>(init: S, cfg: &Config, mode: Mode) -> Summary {
         rec: Recorder::new(cfg),
         buf: Vec::new(),
         terminal: None,
+        checked: false,
     };
     let mut first_new = 0;
     loop {
@@ -238,12 +243,20 @@ impl<S: System> Dpor<'_, S> {
     /// races that blocked or cut-off threads' pending events would have, and
     /// of the final step when it ended the program for everyone.
     fn analyse(&mut self, first_new: usize) {
+        self.checked |= self.cur.spun();
         self.analyse_executed(first_new);
         self.analyse_pending();
         self.analyse_terminal();
     }
 
     fn plan(&mut self, i: usize, v: Vec<Step>) {
+        if self.checked && !self.runnable(i, &v) {
+            return;
+        }
+        self.plan_unchecked(i, v);
+    }
+
+    fn plan_unchecked(&mut self, i: usize, v: Vec<Step>) {
         match self.mode {
             Mode::Optimal => self.insert_optimal(i, v),
             Mode::Source => self.insert_source(i, &v),
@@ -253,14 +266,21 @@ impl<S: System> Dpor<'_, S> {
     /// Plans `v` from node `i` only if it can actually run there (used for
     /// sequences built from pending events, which may be blocked).
     fn plan_checked(&mut self, i: usize, v: Vec<Step>) {
+        if self.runnable(i, &v) {
+            self.plan_unchecked(i, v);
+        }
+    }
+
+    /// Whether `v` can run from node `i`.
+    fn runnable(&self, i: usize, v: &[Step]) -> bool {
         let mut s = self.state_at(i);
-        for step in &v {
+        for step in v {
             if !s.status().is_running() || !s.is_enabled(step.choice.0) {
-                return;
+                return false;
             }
             s.step(step.choice.0, step.choice.1);
         }
-        self.plan(i, v);
+        true
     }
 
     fn steps(&self, idx: &[usize]) -> Vec<Step> {

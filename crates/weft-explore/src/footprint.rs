@@ -108,10 +108,6 @@ pub fn enables(earlier: &Event, later: &Event) -> bool {
         (EventKind::Broadcast { .. }, EventKind::CondWake { .. }) => true,
         (EventKind::Exit, EventKind::Join { child }) => *child == earlier.tid,
         (EventKind::Spawn { child }, _) => *child == later.tid,
-        _ if later.woken => earlier
-            .accesses()
-            .iter()
-            .any(|w| w.write && later.accesses().iter().any(|r| r.overlaps(w))),
         _ => false,
     }
 }

@@ -63,7 +63,13 @@ pub fn outcome(status: &Status, output: &[Output], memory: u64) -> String {
         Status::Running => "running".to_string(),
     };
     let text: String = output.iter().map(|o| o.text.as_str()).collect();
-    format!("{end} | mem {memory:016x} | {}", text.escape_debug())
+    // Memory is part of the outcome only for executions that ran to the end:
+    // when a bug cuts an execution short, how far the other threads had got
+    // is not an outcome of the program.
+    match status {
+        Status::Exited(_) => format!("{end} | mem {memory:016x} | {}", text.escape_debug()),
+        _ => format!("{end} | {}", text.escape_debug()),
+    }
 }
 
 /// Bookkeeping shared by the strategies: counting executions, collecting

@@ -130,7 +130,20 @@ impl Trace {
         } = ev.kind
         {
             edges.extend(self.event_of(owner, store_seq));
-        } else if ev.is_barrier() {
+            // Under PSO an update waits for older overlapping stores of the
+            // same thread, flushed by its other auxiliary threads.
+            let aux = self.aux_of.get(&owner).into_iter().flatten();
+            let older = aux.filter(|&&a| a != tid).filter_map(|&a| self.last(a));
+            edges.extend(older.filter(|&i| {
+                let e = &self.entries[i as usize].ev;
+                e.accesses()
+                    .iter()
+                    .any(|x| ev.accesses().iter().any(|y| x.overlaps(y)))
+            }));
+        } else if let Some(range) = ev.woken_by {
+            edges.extend(self.latest_write(ev.tid, range));
+        }
+        if ev.is_barrier() && !matches!(ev.kind, weft_core::EventKind::Update { .. }) {
             let aux = self.aux_of.get(&tid).into_iter().flatten();
             edges.extend(aux.filter_map(|&a| self.last(a)));
         }
@@ -141,6 +154,46 @@ impl Trace {
         }
         let seq = prev.map(|p| self.entries[p as usize].seq + 1).unwrap_or(1);
         (prev, c, s, seq)
+    }
+
+    /// The event `ev` cannot move before: the write that woke it from a
+    /// spin, or the dependency that enabled it (signal, joined exit).
+    fn enabler(&self, ev: &Event, deps: &[u32]) -> Option<u32> {
+        match ev.woken_by {
+            Some(range) => self.latest_write(ev.tid, range),
+            None => deps
+                .iter()
+                .rev()
+                .copied()
+                .find(|&i| enables(&self.entries[i as usize].ev, ev)),
+        }
+    }
+
+    /// The latest write by another thread than `tid` to bytes of `range`:
+    /// what woke a spin-blocked thread.
+    fn latest_write(&self, tid: Tid, (addr, size): (u64, u64)) -> Option<u32> {
+        let probe = weft_core::Access {
+            addr,
+            size,
+            write: true,
+            atomic: false,
+            memory: true,
+            program: true,
+        };
+        let mut best = None;
+        for w in (addr >> 3)..=((addr + size.max(1) - 1) >> 3) {
+            for &i in self.index.get(&Key::Word(w)).into_iter().flatten() {
+                let e = &self.entries[i as usize].ev;
+                let writes = e
+                    .accesses()
+                    .iter()
+                    .any(|x| x.write && x.memory && x.overlaps(&probe));
+                if e.tid != tid && writes && best.is_none_or(|b| i > b) {
+                    best = Some(i);
+                }
+            }
+        }
+        best
     }
 
     /// The `seq`-th event of thread `tid`, if it is in the trace.
@@ -185,11 +238,7 @@ impl Trace {
         let keys = Self::keys_of(ev);
         let (_, base, _, _) = self.base(ev);
         let deps = self.dependencies(ev, &keys, &base);
-        let enabler = deps
-            .iter()
-            .rev()
-            .copied()
-            .find(|&i| enables(&self.entries[i as usize].ev, ev));
+        let enabler = self.enabler(ev, &deps);
         self.races(ev, &base, &deps, enabler)
     }
 
@@ -211,11 +260,7 @@ impl Trace {
         }
         clock.set(tid, seq);
         sync_clock.set(tid, seq);
-        let enabler = deps
-            .iter()
-            .rev()
-            .copied()
-            .find(|&i| enables(&self.entries[i as usize].ev, &ev));
+        let enabler = self.enabler(&ev, &deps);
         let races = self.races(&ev, &base, &deps, enabler);
         let bug = if self.race_check {
             self.data_race(&ev, &keys, &sync_clock)
@@ -347,7 +392,11 @@ impl Trace {
                         "data race: thread {} and thread {} access the same memory without synchronisation",
                         e.ev.tid, ev.tid
                     );
-                    let mut bug = Bug::new(BugKind::DataRace, msg, ev.tid, ev.loc);
+                    // Reported at the later source location of the two, so
+                    // that both orders of the pair name the same race.
+                    let key = |x: &Event| (x.loc.file, x.loc.line, x.tid);
+                    let at = if key(&e.ev) > key(ev) { &e.ev } else { ev };
+                    let mut bug = Bug::new(BugKind::DataRace, msg, at.tid, at.loc);
                     bug.related = Some(Box::new(e.ev.clone()));
                     return Some(bug);
                 }

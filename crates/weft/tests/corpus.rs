@@ -45,6 +45,7 @@ const BUG_KINDS: &[&str] = &[
     "atomicity",
     "abort",
     "undefined-behavior",
+    "robustness",
 ];
 
 fn main() {

@@ -1,0 +1,36 @@
+// MP with a full fence between the writer's stores:
+// x = 1; __sync_synchronize(); y = 1 || r1 = y; r2 = x. Weak: r1 == 1 && r2 == 0.
+// The fence drains x = 1 to memory before y = 1 is buffered (needed under
+// PSO), and the reader's loads stay in order. Forbidden under SC, TSO and PSO.
+// sc: safe
+// tso: safe
+// pso: safe
+#include <assert.h>
+#include <pthread.h>
+
+int x, y;
+
+void *writer(void *arg) {
+  x = 1;
+  __sync_synchronize();
+  y = 1;
+  return 0;
+}
+
+void *reader(void *arg) {
+  int r1 = y;
+  int r2 = x;
+  return (void *)(long)(r1 << 4 | r2);
+}
+
+int main(void) {
+  pthread_t a, b;
+  void *v;
+  pthread_create(&a, 0, writer, 0);
+  pthread_create(&b, 0, reader, 0);
+  pthread_join(a, 0);
+  pthread_join(b, &v);
+  long r1 = (long)v >> 4, r2 = (long)v & 15;
+  assert(!(r1 == 1 && r2 == 0));
+  return 0;
+}
