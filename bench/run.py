@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """Benchmark suite for weft.
 
-Runs ``weft check PROGRAM --json --por EXPLORER ... -- -DN=n`` for every
-configured (program, N, explorer) triple, measures wall-clock seconds and the
-peak resident set size of each run, parses weft's JSON report and prints a
-Markdown table:
+Runs ``weft check PROGRAM --json --por EXPLORER --mm MODEL ... -- -DN=n``
+for every configured (program, N, explorer, memory model) combination,
+measures wall-clock seconds and the peak resident set size of each run,
+parses weft's JSON report and prints a Markdown table:
 
-    program | N | explorer | executions | blocked | seconds | executions/s |
-    events/s | peak RSS (MiB) | verdict
+    program | N | explorer | model | executions | blocked | seconds |
+    executions/s | events/s | peak RSS (MiB) | verdict
+
+A configuration may add preprocessor symbols (``defines``, passed to clang
+as ``-DNAME`` and shown in the program column as ``program+NAME``), turn the
+race check off (for programs that are racy on purpose) and name the memory
+models under which its program has a bug (``expect_bug``): such a run passes
+when weft reports the bug, and fails when it does not.
 
 Typical use, from the workspace root::
 
@@ -15,6 +21,7 @@ Typical use, from the workspace root::
     python3 bench/run.py --quick         # smallest N of each program only
     python3 bench/run.py --update-md     # also refresh BENCHMARKS.md
     python3 bench/run.py --native        # check the programs run natively
+    python3 bench/run.py --filter dekker --model tso   # some runs only
 
 Only the Python 3.11 standard library is used.  Peak RSS is taken from the
 ``rusage`` that ``os.wait4`` returns for each child, unless weft's JSON
@@ -70,16 +77,35 @@ class Config:
 
         Config("readers", (2, 3, 4), ("none", "source", "optimal")),
         Config("readers", (8, 12), ("optimal",)),
+
+    ``models`` are the memory models (``--mm``) to run each explorer under.
+    ``defines`` are extra preprocessor symbols (``-DFENCE``).  ``race_check``
+    False passes ``--no-race-check``.  ``expect_bug`` lists the models under
+    which the program is known to have a bug: there the expected verdict is
+    ``bug``, everywhere else ``safe``.
     """
 
     program: str
     sizes: tuple[int, ...]
     explorers: tuple[str, ...] = ("none",)
+    models: tuple[str, ...] = ("sc",)
+    defines: tuple[str, ...] = ()
+    race_check: bool = True
+    expect_bug: tuple[str, ...] = ()
 
     @property
     def path(self) -> Path:
         """Path of the program's C source."""
         return PROGRAMS_DIR / f"{self.program}.c"
+
+    @property
+    def label(self) -> str:
+        """The program's name with its defines, e.g. ``dekker+FENCE``."""
+        return "".join([self.program] + [f"+{d}" for d in self.defines])
+
+    def clang_args(self, n: int) -> list[str]:
+        """The arguments for clang: ``-DN=n`` and the defines."""
+        return [f"-DN={n}"] + [f"-D{d}" for d in self.defines]
 
 
 # Small sizes run under every explorer (the naive one, `none`, grows with
@@ -87,6 +113,23 @@ class Config:
 # whose cost grows with the number of Mazurkiewicz traces.
 ALL = ("none", "source", "optimal")
 DPOR = ("source", "optimal")
+OPTIMAL = ("optimal",)
+MODELS = ("sc", "tso", "pso")
+WEAK = ("tso", "pso")
+
+
+def weak_memory(program: str, sizes: tuple[int, ...], expect_bug: tuple[str, ...],
+                fence_sizes: tuple[int, ...] | None = None,
+                fence: str = "FENCE") -> list[Config]:
+    """A racy TSO/PSO program with Optimal-DPOR under SC, TSO and PSO: as is
+    (a bug under the models of ``expect_bug``) and built with ``-D<fence>``
+    (correct under all three)."""
+    return [
+        Config(program, sizes, OPTIMAL, MODELS, race_check=False, expect_bug=expect_bug),
+        Config(program, fence_sizes or sizes, OPTIMAL, MODELS, defines=(fence,),
+               race_check=False),
+    ]
+
 CONFIGS: list[Config] = [
     Config("two_threads", (1, 2, 3), ALL),
     Config("four_threads", (1,), ALL),
@@ -108,6 +151,22 @@ CONFIGS: list[Config] = [
     Config("mp", (3,), DPOR),
     Config("peterson", (1,), ALL),
     Config("peterson", (2, 3), DPOR),
+    # Robust programs (race-free, seq_cst atomics or locks) under the weak
+    # memory models: the same executions as under SC, at the cost of the
+    # store buffers.
+    Config("readers", (8, 12), OPTIMAL, MODELS),
+    Config("fetch_add", (6, 8), OPTIMAL, MODELS),
+    Config("mutex_counter", (5, 7), OPTIMAL, MODELS),
+    Config("indexer", (12, 13), OPTIMAL, MODELS),
+    # Mutual exclusion and message passing with plain variables, racy on
+    # purpose: without fences they break under TSO and/or PSO, with
+    # -DFENCE they are correct under all three models.
+    *weak_memory("dekker", (1, 2), WEAK),
+    *weak_memory("peterson_tso", (1, 2, 3), WEAK),
+    *weak_memory("lamport_fast", (1, 2), WEAK),
+    *weak_memory("szymanski", (1, 2, 3), WEAK),
+    *weak_memory("burns", (1, 2, 3), WEAK),
+    *weak_memory("mpqueue", (1, 2, 3), ("pso",)),
 ]
 
 # JSON fields weft may use to report its own peak RSS, with their unit in KiB.
@@ -142,6 +201,8 @@ class Result:
     program: str
     n: int
     explorer: str
+    model: str = "sc"
+    expected_bug: bool = False
     executions: int | None = None
     blocked: int | None = None
     events: int | None = None
@@ -167,7 +228,11 @@ class Result:
 
     @property
     def failed(self) -> bool:
-        """True for a bug or an error: every program here is correct."""
+        """True when the verdict is not the expected one: an error, a bug in
+        a correct program, or no bug where one is expected.  An incomplete
+        run of a correct program (a cap was hit) is not a failure."""
+        if self.expected_bug:
+            return self.verdict != "bug"
         return not (self.verdict == "safe" or self.verdict.startswith("incomplete"))
 
 
@@ -218,24 +283,24 @@ def run_measured(cmd: list[str], timeout_s: float | None, cwd: Path = ROOT) -> M
         )
 
 
-_clang_floor_cache: dict[tuple[Path, int], int | None] = {}
+_clang_floor_cache: dict[tuple[Path, int, tuple[str, ...]], int | None] = {}
 
 
-def clang_floor_kib(program: Path, n: int) -> int | None:
+def clang_floor_kib(program: Path, n: int, defines: tuple[str, ...] = ()) -> int | None:
     """Peak RSS of clang compiling ``program`` to LLVM IR, in KiB.
 
     weft compiles C with clang as a child process, and the rusage of a
     reaped child includes its own children, so a weft run can never report
     less than this.  Returns None when clang is not available.
     """
-    key = (program, n)
+    key = (program, n, defines)
     if key not in _clang_floor_cache:
         if shutil.which(CLANG) is None:
             _clang_floor_cache[key] = None
         else:
             m = run_measured(
                 [CLANG, "-S", "-emit-llvm", "-g", "-O0", "-pthread", f"-DN={n}",
-                 str(program), "-o", os.devnull],
+                 *(f"-D{d}" for d in defines), str(program), "-o", os.devnull],
                 timeout_s=60,
             )
             _clang_floor_cache[key] = m.max_rss_kib if m.returncode == 0 else None
@@ -310,22 +375,27 @@ def reported_rss_kib(report: dict) -> float | None:
 # One benchmark run
 
 
-def weft_command(weft: Path, program: Path, n: int, explorer: str,
+def weft_command(weft: Path, cfg: Config, n: int, explorer: str, model: str,
                  max_executions: int, timeout_s: float) -> list[str]:
     """The weft command line for one configuration."""
-    cmd = [str(weft), "check", str(program), "--json", "--por", explorer]
+    cmd = [str(weft), "check", str(cfg.path), "--json", "--por", explorer]
+    if model != "sc":
+        cmd += ["--mm", model]
+    if not cfg.race_check:
+        cmd.append("--no-race-check")
     if max_executions > 0:
         cmd += ["--max-executions", str(max_executions)]
     if timeout_s > 0:
         cmd += ["--timeout", f"{timeout_s:g}"]
-    return cmd + ["--", f"-DN={n}"]
+    return cmd + ["--"] + cfg.clang_args(n)
 
 
-def run_one(weft: Path, cfg: Config, n: int, explorer: str,
+def run_one(weft: Path, cfg: Config, n: int, explorer: str, model: str,
             max_executions: int, timeout_s: float) -> Result:
     """Run weft on one configuration and turn the outcome into a Result."""
-    res = Result(program=cfg.program, n=n, explorer=explorer)
-    cmd = weft_command(weft, cfg.path, n, explorer, max_executions, timeout_s)
+    res = Result(program=cfg.label, n=n, explorer=explorer, model=model,
+                 expected_bug=model in cfg.expect_bug)
+    cmd = weft_command(weft, cfg, n, explorer, model, max_executions, timeout_s)
     kill_after = timeout_s + max(KILL_GRACE_S, 0.25 * timeout_s) if timeout_s > 0 else None
     m = run_measured(cmd, kill_after)
     res.wall_s = m.wall_s
@@ -338,6 +408,7 @@ def run_one(weft: Path, cfg: Config, n: int, explorer: str,
         res.elapsed_s = as_float(json_field(report, "elapsed_s"))
         verdict = json_field(report, "verdict")
         res.verdict = verdict if isinstance(verdict, str) else "error"
+        res.notes += bug_notes(report)
 
     if m.killed:
         res.verdict = "incomplete"
@@ -347,6 +418,8 @@ def run_one(weft: Path, cfg: Config, n: int, explorer: str,
         res.notes.append(f"exit {m.returncode}, no JSON report")
     if res.verdict == "incomplete" and not m.killed:
         res.notes.append(incomplete_reason(res, max_executions, timeout_s))
+    if res.expected_bug:
+        res.notes.append("expected" if res.verdict == "bug" else "a bug was expected")
     if res.failed and m.stderr.strip():
         res.notes.append(m.stderr.strip().splitlines()[-1][:200])
 
@@ -355,10 +428,20 @@ def run_one(weft: Path, cfg: Config, n: int, explorer: str,
         res.rss_mib = own / 1024.0
     else:
         res.rss_mib = m.max_rss_kib / 1024.0
-        floor = clang_floor_kib(cfg.path, n)
+        floor = clang_floor_kib(cfg.path, n, cfg.defines)
         # clang's peak varies by a little from run to run.
         res.rss_is_clang = floor is not None and m.max_rss_kib <= floor + 2048
     return res
+
+
+def bug_notes(report: dict) -> list[str]:
+    """``kind at file:line`` for each bug in ``report``."""
+    notes = []
+    bugs = report.get("bugs")
+    for bug in bugs if isinstance(bugs, list) else []:
+        if isinstance(bug, dict):
+            notes.append(f"{bug.get('kind', '?')} at {bug.get('location', '?')}")
+    return notes
 
 
 def incomplete_reason(res: Result, max_executions: int, timeout_s: float) -> str:
@@ -375,7 +458,7 @@ def incomplete_reason(res: Result, max_executions: int, timeout_s: float) -> str
 # Output
 
 
-COLUMNS = ("program", "N", "explorer", "executions", "blocked", "seconds",
+COLUMNS = ("program", "N", "explorer", "model", "executions", "blocked", "seconds",
            "executions/s", "events/s", "peak RSS (MiB)", "verdict")
 RIGHT_ALIGNED = {"N", "executions", "blocked", "seconds", "executions/s",
                  "events/s", "peak RSS (MiB)"}
@@ -385,7 +468,11 @@ FOOTNOTES = (
     "seconds is wall-clock time of the whole `weft check` run, compilation "
     "included; executions/s and events/s divide by weft's own `elapsed_s` "
     "when it reports one. executions counts complete executions; blocked "
-    "ones (failed assumes, sleep-set blocking) are in their own column."
+    "ones (failed assumes, sleep-set blocking) are in their own column. "
+    "model is the memory model (`--mm`); `program+NAME` was compiled with "
+    "`-DNAME`. A run that finds a bug stops at the first one, so its "
+    "executions count those explored until then; `bug (expected ...)` marks "
+    "the unfenced programs that are meant to break under TSO/PSO."
 )
 CLANG_FOOTNOTE = (
     "† the peak is no higher than clang's own when compiling the program, so "
@@ -410,7 +497,7 @@ def table_row(res: Result) -> list[str]:
     if res.notes:
         verdict += " (" + "; ".join(res.notes) + ")"
     return [
-        res.program, str(res.n), res.explorer,
+        res.program, str(res.n), res.explorer, res.model,
         fmt_int(res.executions), fmt_int(res.blocked),
         f"{res.wall_s:.3f}",
         fmt_rate(res.per_second(res.executions)),
@@ -470,9 +557,11 @@ MD_HEADER = f"""# weft benchmarks
 
 The table below is produced by `bench/run.py`: it runs `weft check` on the
 programs in `bench/programs/` (each parametrised by `-DN=...`) with each
-configured explorer, and records executions, wall time, throughput and peak
-memory. All programs are correct, so every run explores its whole state space
-unless a cap (`--max-executions`, `--timeout`) cuts it short.
+configured explorer and memory model, and records executions, wall time,
+throughput and peak memory. The programs are correct, so every run explores
+its whole state space unless a cap (`--max-executions`, `--timeout`) cuts it
+short, except the unfenced TSO/PSO programs (racy on purpose), which are
+expected to break under the weak models; a run that finds a bug stops there.
 
 To reproduce, from the workspace root (builds weft in release mode first):
 
@@ -514,18 +603,27 @@ def update_markdown(path: Path, table: str, command: str) -> None:
 # Driver
 
 
-def selected(configs: list[Config], args: argparse.Namespace) -> list[tuple[Config, int, str]]:
-    """The (config, N, explorer) triples the command line asks for."""
+Job = tuple[Config, int, str, str]
+
+
+def selected(configs: list[Config], args: argparse.Namespace) -> list[Job]:
+    """The (config, N, explorer, model) combinations the command line asks
+    for; the models of one N and explorer are adjacent, so the table shows
+    SC, TSO and PSO side by side."""
     wanted_explorers = set(args.explorer.split(",")) if args.explorer else None
+    wanted_models = set(args.model.split(",")) if args.model else None
     jobs = []
     for cfg in configs:
-        if args.filter and args.filter not in cfg.program:
+        if args.filter and args.filter not in cfg.label:
             continue
         sizes = (min(cfg.sizes),) if args.quick else cfg.sizes
         for n in sizes:
             for explorer in cfg.explorers:
-                if wanted_explorers is None or explorer in wanted_explorers:
-                    jobs.append((cfg, n, explorer))
+                if wanted_explorers is not None and explorer not in wanted_explorers:
+                    continue
+                for model in cfg.models:
+                    if wanted_models is None or model in wanted_models:
+                        jobs.append((cfg, n, explorer, model))
     return jobs
 
 
@@ -536,27 +634,37 @@ def build_weft() -> bool:
     return proc.returncode == 0
 
 
-def native_check(jobs: list[tuple[Config, int, str]], timeout_s: float) -> int:
-    """Compile each (program, N) natively with -DNATIVE and run it.
+def native_check(jobs: list[Job], timeout_s: float) -> int:
+    """Compile each (program, defines, N) natively with -DNATIVE and run it.
 
     Checks that the programs themselves are sound C: they compile without
-    warnings and run to completion without an assertion failure.
+    warnings and run to completion without an assertion failure.  A program
+    with an expected bug under TSO may fail on x86 (a TSO machine), and one
+    with an expected bug may hang; both are reported but not counted as
+    failures.
     """
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for cfg, n in sorted({(c, n) for c, n, _ in jobs}, key=lambda j: (j[0].program, j[1])):
-            exe = Path(tmp) / f"{cfg.program}-{n}"
+        builds = {(c.program, c.defines, n): c for c, n, _, _ in jobs}
+        for key in sorted(builds):
+            cfg, n = builds[key], key[2]
+            exe = Path(tmp) / f"{cfg.label}-{n}"
             compile_cmd = [CLANG, "-pthread", "-O0", "-Wall", "-Wextra", "-Werror",
-                           "-DNATIVE", f"-DN={n}", str(cfg.path), "-o", str(exe)]
+                           "-DNATIVE", *cfg.clang_args(n), str(cfg.path), "-o", str(exe)]
             proc = subprocess.run(compile_cmd, capture_output=True, text=True)
+            may_fail = False
             if proc.returncode != 0:
                 status = "compile error:\n" + proc.stderr
             else:
                 m = run_measured([str(exe)], timeout_s)
                 status = ("timed out" if m.killed else
                           "ok" if m.returncode == 0 else f"exit {m.returncode}\n{m.stderr}")
-            failures += status != "ok"
-            print(f"{cfg.program} N={n}: {status}")
+                may_fail = bool(cfg.expect_bug)
+            if status != "ok" and may_fail:
+                status += f" (allowed: a bug is expected under {', '.join(cfg.expect_bug)})"
+            else:
+                failures += status != "ok"
+            print(f"{cfg.label} N={n}: {status}")
     return 1 if failures else 0
 
 
@@ -580,6 +688,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         "(note: 'read' also matches two_threads)")
     p.add_argument("--explorer", metavar="LIST",
                    help="only these explorers (comma-separated)")
+    p.add_argument("--model", metavar="LIST",
+                   help="only these memory models (comma-separated: sc,tso,pso)")
     p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT_S, metavar="S",
                    help="per-run time limit in seconds, passed to weft as --timeout "
                         f"(default {DEFAULT_TIMEOUT_S:g}; 0 = none)")
@@ -602,8 +712,9 @@ def main(argv: list[str]) -> int:
         print("no configuration matches", file=sys.stderr)
         return 2
     if args.list:
-        for cfg, n, explorer in jobs:
-            print(f"{cfg.program} N={n} {explorer}")
+        for cfg, n, explorer, model in jobs:
+            print(f"{cfg.label} N={n} {explorer} {model}"
+                  + (" (bug expected)" if model in cfg.expect_bug else ""))
         return 0
     if args.native:
         return native_check(jobs, timeout_s=60)
@@ -617,10 +728,10 @@ def main(argv: list[str]) -> int:
         return 2
 
     results = []
-    for i, (cfg, n, explorer) in enumerate(jobs, 1):
-        print(f"[{i:>{len(str(len(jobs)))}}/{len(jobs)}] {cfg.program} N={n} {explorer} ...",
-              end=" ", file=sys.stderr, flush=True)
-        res = run_one(weft, cfg, n, explorer, args.max_executions, args.timeout)
+    for i, (cfg, n, explorer, model) in enumerate(jobs, 1):
+        print(f"[{i:>{len(str(len(jobs)))}}/{len(jobs)}] {cfg.label} N={n} {explorer} "
+              f"{model} ...", end=" ", file=sys.stderr, flush=True)
+        res = run_one(weft, cfg, n, explorer, model, args.max_executions, args.timeout)
         print(f"{res.verdict}, {fmt_int(res.executions)} executions, {res.wall_s:.2f} s",
               file=sys.stderr)
         results.append(res)
@@ -636,7 +747,7 @@ def main(argv: list[str]) -> int:
 
     failed = [r for r in results if r.failed]
     for r in failed:
-        print(f"FAILED: {r.program} N={r.n} {r.explorer}: {r.verdict} {r.notes}",
+        print(f"FAILED: {r.program} N={r.n} {r.explorer} {r.model}: {r.verdict} {r.notes}",
               file=sys.stderr)
     return 1 if failed else 0
 

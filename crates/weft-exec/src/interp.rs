@@ -496,11 +496,7 @@ impl Machine {
     fn fence_is_barrier(&self, kind: weft_ir::FenceKind) -> bool {
         use weft_core::MemoryModel as M;
         use weft_ir::FenceKind as F;
-        match (self.limits.mm, kind) {
-            (_, F::SeqCst) => true,
-            (M::Pso, F::Release) => true,
-            _ => false,
-        }
+        matches!((self.limits.mm, kind), (_, F::SeqCst) | (M::Pso, F::Release))
     }
 
     #[allow(clippy::too_many_arguments)]

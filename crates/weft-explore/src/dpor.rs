@@ -154,7 +154,7 @@ impl<S: System> Dpor<'_, S> {
             if !self.cur.is_enabled(step.choice.0) {
                 return End::Disabled;
             }
-            if node.state.is_none() && (d % SNAPSHOT_EVERY == 0 || !node.wut.is_empty()) {
+            if node.state.is_none() && (d.is_multiple_of(SNAPSHOT_EVERY) || !node.wut.is_empty()) {
                 node.state = Some(self.cur.clone());
             }
             let ev = self.cur.step(step.choice.0, step.choice.1);
