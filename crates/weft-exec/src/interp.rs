@@ -496,7 +496,10 @@ impl Machine {
     fn fence_is_barrier(&self, kind: weft_ir::FenceKind) -> bool {
         use weft_core::MemoryModel as M;
         use weft_ir::FenceKind as F;
-        matches!((self.limits.mm, kind), (_, F::SeqCst) | (M::Pso, F::Release))
+        matches!(
+            (self.limits.mm, kind),
+            (_, F::SeqCst) | (M::Pso, F::Release)
+        )
     }
 
     #[allow(clippy::too_many_arguments)]
