@@ -1740,10 +1740,9 @@ int main(void) {
     ),
 ];
 
-/// Known TSO/PSO discrepancies (see [`TSO_REGRESSIONS`]); un-ignore once
-/// fixed.
+/// Former TSO/PSO discrepancies (see [`TSO_REGRESSIONS`]), fixed by
+/// reporting a race at the later of its two source locations.
 #[test]
-#[ignore = "known discrepancy under TSO/PSO: race reports of buffered stores depend on the order of issue and access"]
 fn tso_regressions() {
     let mut scratch = Scratch::new("tso-regress");
     let mut failures = Vec::new();
