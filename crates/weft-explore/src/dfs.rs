@@ -5,7 +5,7 @@
 //! snapshot instead of replaying the prefix. Data races are checked on the
 //! same [`Trace`] the DPOR explorers use.
 
-use crate::summary::{Choice, Finding, Recorder};
+use crate::summary::{Choice, Recorder};
 use crate::trace::Trace;
 use crate::{Config, Summary};
 use weft_core::System;
@@ -31,12 +31,7 @@ fn step<S: System>(state: &mut S, c: Choice, trace: &mut Trace, rec: &mut Record
     let ev = state.step(c.0, c.1);
     rec.event();
     let Some(bug) = trace.push(ev, c) else { return };
-    rec.note(bug, |bug| Finding {
-        bug,
-        schedule: trace.entries.iter().map(|e| e.choice).collect(),
-        trace: trace.entries.iter().map(|e| e.ev.clone()).collect(),
-        output: state.output().to_vec(),
-    });
+    rec.note(bug, |bug| trace.finding(bug, state.output()));
 }
 
 pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
@@ -60,12 +55,7 @@ pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
             }
             step(&mut state, first, &mut trace, &mut rec);
         }
-        let go_on = rec.finish(&state, |bug| Finding {
-            bug,
-            schedule: trace.entries.iter().map(|e| e.choice).collect(),
-            trace: trace.entries.iter().map(|e| e.ev.clone()).collect(),
-            output: state.output().to_vec(),
-        });
+        let go_on = rec.finish(&state, |bug| trace.finding(bug, state.output()));
         if !go_on {
             return rec.into_summary(false);
         }

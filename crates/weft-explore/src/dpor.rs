@@ -16,7 +16,7 @@
 //!   node's backtrack or sleep set.
 
 use crate::footprint::dependent;
-use crate::summary::{Choice, Finding, Recorder};
+use crate::summary::{Choice, Recorder};
 use crate::trace::Trace;
 use crate::wakeup::{weak_initial_rest, Step, WakeupTree, WuNode};
 use crate::{Config, Summary};
@@ -167,16 +167,10 @@ impl<S: System> Dpor<'_, S> {
                 .collect();
             let below = std::mem::take(&mut node.below);
             let race = self.trace.push(ev, step.choice);
-            let output = self.cur.output().to_vec();
             self.nodes.push(Node::new(None, sleep, below));
             if let Some(bug) = race {
-                let trace = &self.trace;
-                self.rec.note(bug, |bug| Finding {
-                    bug,
-                    schedule: trace.entries.iter().map(|e| e.choice).collect(),
-                    trace: trace.entries.iter().map(|e| e.ev.clone()).collect(),
-                    output,
-                });
+                let (trace, cur) = (&self.trace, &self.cur);
+                self.rec.note(bug, |bug| trace.finding(bug, cur.output()));
             }
         }
     }
@@ -229,14 +223,8 @@ impl<S: System> Dpor<'_, S> {
             End::SleepBlocked => return self.rec.blocked("sleep-set"),
             End::Disabled => return self.rec.blocked("disabled-wakeup"),
         }
-        let trace = &self.trace;
-        let output = self.cur.output();
-        self.rec.finish(&self.cur, |bug| Finding {
-            bug,
-            schedule: trace.entries.iter().map(|e| e.choice).collect(),
-            trace: trace.entries.iter().map(|e| e.ev.clone()).collect(),
-            output: output.to_vec(),
-        })
+        let (trace, cur) = (&self.trace, &self.cur);
+        self.rec.finish(cur, |bug| trace.finding(bug, cur.output()))
     }
 
     /// Plans the reversal of every race whose later event is new, of the

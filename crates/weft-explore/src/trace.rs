@@ -405,6 +405,16 @@ impl Trace {
         None
     }
 
+    /// A finding for `bug` with the current execution's schedule and events.
+    pub fn finding(&self, bug: Bug, output: &[weft_core::Output]) -> crate::Finding {
+        crate::Finding {
+            bug,
+            schedule: self.entries.iter().map(|e| e.choice).collect(),
+            trace: self.entries.iter().map(|e| e.ev.clone()).collect(),
+            output: output.to_vec(),
+        }
+    }
+
     /// Drops every event from position `n` on.
     pub fn truncate(&mut self, n: usize) {
         while self.entries.len() > n {

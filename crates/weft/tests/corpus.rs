@@ -24,13 +24,14 @@
 //! `tests/programs` as its working directory, so clang arguments such as
 //! `-Iinclude` are relative to it.
 
+mod common;
+
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::Value;
 use std::ffi::OsString;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+
+use std::time::Duration;
 
 /// How long one weft invocation may take before the test fails.
 const DEADLINE: Duration = Duration::from_secs(300);
@@ -411,67 +412,11 @@ fn witness_name(path: &Path) -> String {
 }
 
 /// What one weft invocation did.
-struct Run {
-    command: String,
-    /// `None` when killed by a signal.
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
+type Run = common::Output;
 
 /// Runs the weft binary in `tests/programs`, failing after [`DEADLINE`].
 fn run_weft(args: &[OsString]) -> Result<Run, String> {
-    let command = format!(
-        "weft {}",
-        args.iter()
-            .map(|a| a.to_string_lossy())
-            .collect::<Vec<_>>()
-            .join(" ")
-    );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_weft"))
-        .args(args)
-        .current_dir(programs_dir())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start `{command}`: {e}"))?;
-    let stdout = drain(child.stdout.take().unwrap());
-    let stderr = drain(child.stderr.take().unwrap());
-    let status = wait_with_deadline(&mut child, DEADLINE)
-        .ok_or_else(|| format!("`{command}` did not finish within {DEADLINE:?}"))?;
-    Ok(Run {
-        command,
-        code: status.code(),
-        stdout: stdout.join().unwrap_or_default(),
-        stderr: stderr.join().unwrap_or_default(),
-    })
-}
-
-/// Reads a pipe to the end on its own thread, so the child never blocks on a
-/// full pipe.
-fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
-    std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = pipe.read_to_end(&mut bytes);
-        String::from_utf8_lossy(&bytes).into_owned()
-    })
-}
-
-/// Waits for `child`; kills it and returns `None` once `limit` has passed.
-fn wait_with_deadline(child: &mut Child, limit: Duration) -> Option<std::process::ExitStatus> {
-    let start = Instant::now();
-    loop {
-        if let Ok(Some(status)) = child.try_wait() {
-            return Some(status);
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    common::run_weft(Some(&programs_dir()), args, DEADLINE)
 }
 
 /// A failure message with the file, its expectations and what weft printed.

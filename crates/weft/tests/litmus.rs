@@ -26,12 +26,13 @@
 //! set or a disabled wakeup sequence, and no explorer may report a disabled
 //! wakeup sequence (an internal consistency check).
 
+mod common;
+
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::Value;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+
+use std::time::Duration;
 
 /// How long one weft invocation may take before the test fails.
 const DEADLINE: Duration = Duration::from_secs(120);
@@ -410,49 +411,12 @@ fn run_weft(
         explorer.into(),
     ];
     args.extend_from_slice(extra);
-    let command = format!("weft {}", args.join(" "));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_weft"))
-        .args(&args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start `{command}`: {e}"))?;
-    let stdout = drain(child.stdout.take().unwrap());
-    let stderr = drain(child.stderr.take().unwrap());
-    let status = wait_with_deadline(&mut child, DEADLINE)
-        .ok_or_else(|| format!("`{command}` did not finish within {DEADLINE:?}"))?;
+    let out = common::run_weft(None, &args, DEADLINE)?;
     Ok(Run {
-        command,
+        command: out.command,
         explorer,
-        code: status.code(),
-        stdout: stdout.join().unwrap_or_default(),
-        stderr: stderr.join().unwrap_or_default(),
+        code: out.code,
+        stdout: out.stdout,
+        stderr: out.stderr,
     })
-}
-
-/// Reads a pipe to the end on its own thread, so the child never blocks on a
-/// full pipe.
-fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
-    std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = pipe.read_to_end(&mut bytes);
-        String::from_utf8_lossy(&bytes).into_owned()
-    })
-}
-
-/// Waits for `child`; kills it and returns `None` once `limit` has passed.
-fn wait_with_deadline(child: &mut Child, limit: Duration) -> Option<std::process::ExitStatus> {
-    let start = Instant::now();
-    loop {
-        if let Ok(Some(status)) = child.try_wait() {
-            return Some(status);
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
