@@ -81,6 +81,13 @@ pub enum EventKind {
         size: u32,
         value: u128,
         atomic: bool,
+        /// Under TSO/PSO: the load returns the value of this store of its own
+        /// thread (its 1-based position among the thread's events), either
+        /// forwarded from the store buffer or read back from memory after
+        /// the store's update. Filled in by the explorer's trace (the
+        /// machine leaves it `None`): it decides which updates of other
+        /// threads the load depends on (see `weft_explore::footprint`).
+        own_store: Option<u32>,
     },
     Store {
         addr: u64,
@@ -100,6 +107,9 @@ pub enum EventKind {
         owner: Tid,
         /// Position (1-based) of the buffered store among `owner`'s events.
         store_seq: u32,
+        /// The store was atomic: the update is an atomic write, which
+        /// synchronises with atomic accesses of other threads.
+        atomic: bool,
     },
     /// An atomic read-modify-write, including a successful compare-exchange.
     Rmw {
@@ -227,9 +237,11 @@ impl Event {
                 memory: !buffered,
                 ..one(addr, size as u64, true, atomic)
             }),
-            Update { addr, size, .. } => out.push(Access {
+            Update {
+                addr, size, atomic, ..
+            } => out.push(Access {
                 program: false,
-                ..one(addr, size as u64, true, false)
+                ..one(addr, size as u64, true, atomic)
             }),
             Rmw { addr, size, .. } => out.push(one(addr, size as u64, true, true)),
             CmpXchg { addr, size, ok, .. } => out.push(one(addr, size as u64, ok, true)),

@@ -27,6 +27,9 @@ pub struct Buffered {
     pub value: Option<u128>,
     /// Position of the store among its thread's events (1-based).
     pub store_seq: u32,
+    /// The store was a (non-`seq_cst`) atomic store: its update
+    /// synchronises like an atomic write.
+    pub atomic: bool,
     pub loc: Loc,
 }
 
@@ -63,7 +66,14 @@ impl Machine {
     }
 
     /// Appends a store to `tid`'s buffer.
-    pub(crate) fn buffer_store(&mut self, tid: Tid, addr: u64, size: u64, value: Option<u128>) {
+    pub(crate) fn buffer_store(
+        &mut self,
+        tid: Tid,
+        addr: u64,
+        size: u64,
+        value: Option<u128>,
+        atomic: bool,
+    ) {
         let loc = self.loc;
         let t = self.thread_mut(tid);
         let store_seq = t.events + 1;
@@ -75,6 +85,7 @@ impl Machine {
             size,
             value,
             store_seq,
+            atomic,
             loc,
         });
         self.refresh_aux(tid);
@@ -147,6 +158,7 @@ impl Machine {
                     value: e.value.unwrap_or(0),
                     owner,
                     store_seq: e.store_seq,
+                    atomic: e.atomic,
                 };
                 Event {
                     tid,

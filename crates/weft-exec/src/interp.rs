@@ -414,6 +414,7 @@ impl Machine {
                 size: size as u32,
                 value: 0,
                 atomic,
+                own_store: None,
             }));
         }
         let v = self
@@ -426,6 +427,7 @@ impl Machine {
                 size: size as u32,
                 value,
                 atomic,
+                own_store: None,
             });
         }
         self.set(tid, dst, v);
@@ -456,7 +458,7 @@ impl Machine {
         }
         let v = self.op(tid, val);
         let written = if buffered {
-            self.buffer_value(tid, a, ty, &v)
+            self.buffer_value(tid, a, ty, &v, atomic)
         } else {
             self.write_value(a, ty, &v)
         };
@@ -475,7 +477,14 @@ impl Machine {
 
     /// Puts a value of type `ty` into `tid`'s store buffer, one scalar
     /// field at a time, after checking the whole access.
-    fn buffer_value(&mut self, tid: Tid, a: u64, ty: &Ty, v: &Value) -> Result<(), MemError> {
+    fn buffer_value(
+        &mut self,
+        tid: Tid,
+        a: u64,
+        ty: &Ty,
+        v: &Value,
+        atomic: bool,
+    ) -> Result<(), MemError> {
         self.mem.check(a, ty.size(), true)?;
         match (ty, v) {
             (Ty::Agg(l), v) => {
@@ -484,10 +493,10 @@ impl Machine {
                         Value::Agg(items) => items.get(i).cloned().unwrap_or(Value::Undef),
                         _ => Value::Undef,
                     };
-                    self.buffer_value(tid, a + off, t, &item)?;
+                    self.buffer_value(tid, a + off, t, &item, atomic)?;
                 }
             }
-            (t, v) => self.buffer_store(tid, a, t.size(), v.int()),
+            (t, v) => self.buffer_store(tid, a, t.size(), v.int(), atomic),
         }
         Ok(())
     }

@@ -15,10 +15,10 @@
 //! - Source adds one initial of `v` unless an initial is already in the
 //!   node's backtrack or sleep set.
 
-use crate::footprint::dependent;
+use crate::footprint::{depends, Flushes};
 use crate::summary::{Choice, Recorder};
 use crate::trace::Trace;
-use crate::wakeup::{weak_initial_rest, Step, WakeupTree, WuNode};
+use crate::wakeup::{weak_initial_rest, Prefix, Step, WakeupTree, WuNode};
 use crate::{Config, Summary};
 use weft_core::{Event, System};
 
@@ -159,14 +159,21 @@ impl<S: System> Dpor<'_, S> {
             }
             let ev = self.cur.step(step.choice.0, step.choice.1);
             self.rec.event();
+            let race = self.trace.push(ev, step.choice);
+            let trace = &self.trace;
+            let ev = &trace.entries[trace.len() - 1].ev;
+            let n = trace.len();
+            let flushes = Flushes {
+                before_earlier: &|o, s| trace.flushed_before(o, s, n - 1),
+                before_later: &|o, s| trace.flushed_before(o, s, n),
+            };
             let sleep = node
                 .sleep
                 .iter()
-                .filter(|q| !q.terminal && !dependent(&q.ev, &ev))
+                .filter(|q| !q.terminal && !depends(ev, &q.ev, &flushes))
                 .cloned()
                 .collect();
             let below = std::mem::take(&mut node.below);
-            let race = self.trace.push(ev, step.choice);
             self.nodes.push(Node::new(None, sleep, below));
             if let Some(bug) = race {
                 let (trace, cur) = (&self.trace, &self.cur);
@@ -192,11 +199,12 @@ impl<S: System> Dpor<'_, S> {
             if (0..alts).all(|a| node.asleep((t, a))) {
                 continue;
             }
-            let ev = self
+            let mut ev = self
                 .cur
                 .next_event(t)
                 .expect("enabled thread has an event")
                 .clone();
+            self.trace.classify(&mut ev, d);
             let awake: Vec<u32> = (0..alts).filter(|&a| !node.asleep((t, a))).collect();
             for a in awake {
                 let step = Step {
@@ -294,6 +302,8 @@ impl<S: System> Dpor<'_, S> {
             if waits_for_enabler(last, t, ev) {
                 continue;
             }
+            let mut ev = ev.clone();
+            self.trace.classify(&mut ev, self.trace.len());
             for a in 0..last.alternatives(t) {
                 pending.push(Step {
                     choice: (t, a),
@@ -324,7 +334,8 @@ impl<S: System> Dpor<'_, S> {
         let mut steps = Vec::new();
         for t in (0..state.thread_count() as u32).filter(|&t| t != last_tid && state.is_enabled(t))
         {
-            let ev = state.next_event(t).expect("enabled").clone();
+            let mut ev = state.next_event(t).expect("enabled").clone();
+            self.trace.classify(&mut ev, n - 1);
             for a in 0..state.alternatives(t) {
                 steps.push(Step {
                     choice: (t, a),
@@ -351,25 +362,37 @@ impl<S: System> Dpor<'_, S> {
     }
 
     fn insert_optimal(&mut self, i: usize, v: Vec<Step>) {
+        let trace = &self.trace;
+        let flushed = |o, s| trace.flushed_before(o, s, i);
+        let mut prefix = Prefix {
+            flushed: &flushed,
+            more: Vec::new(),
+        };
         let node = &mut self.nodes[i];
         if node
             .sleep
             .iter()
-            .any(|s| !s.terminal && weak_initial_rest(&s.as_step(), &v).is_some())
+            .any(|s| !s.terminal && weak_initial_rest(&prefix, &s.as_step(), &v).is_some())
         {
             return;
         }
-        node.wut.insert(v);
+        node.wut.insert(&mut prefix, v);
     }
 
     fn insert_source(&mut self, i: usize, v: &[Step]) {
+        let trace = &self.trace;
+        let flushed = |o, s| trace.flushed_before(o, s, i);
+        let prefix = Prefix {
+            flushed: &flushed,
+            more: Vec::new(),
+        };
         let node = &mut self.nodes[i];
         let initials: Vec<&Step> = v
             .iter()
             .enumerate()
             .filter(|(k, s)| {
                 let first = v.iter().position(|x| x.choice.0 == s.choice.0) == Some(*k);
-                first && v[..*k].iter().all(|x| !dependent(&x.ev, &s.ev))
+                first && (0..*k).all(|j| !prefix.depends(&v[..j], &v[..*k], &v[j].ev, &s.ev))
             })
             .map(|(_, s)| s)
             .collect();

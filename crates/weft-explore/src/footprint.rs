@@ -10,7 +10,7 @@
 //! Mutex operations are treated like accesses to the mutex word: two failed
 //! `trylock`s are independent, every other pair on the same mutex is not.
 
-use weft_core::{Event, EventKind, SyncObj};
+use weft_core::{Event, EventKind, SyncObj, Tid};
 
 /// Whether `e` ends the program or brackets an atomic section.
 pub fn is_global(e: &Event) -> bool {
@@ -70,6 +70,66 @@ pub fn dependent(a: &Event, b: &Event) -> bool {
     shared && !(reads_only(a) && reads_only(b))
 }
 
+/// Where buffered stores had reached memory, as [`depends`] needs it:
+/// whether the update of store `seq` of thread `owner` came before the
+/// earlier, respectively the later, of two events.
+pub struct Flushes<'a> {
+    pub before_earlier: &'a dyn Fn(Tid, u32) -> bool,
+    pub before_later: &'a dyn Fn(Tid, u32) -> bool,
+}
+
+/// Whether `earlier` and `later` (executed in this order, by different
+/// threads) are ordered in the chronological trace (Abdulla et al.,
+/// "Stateless model checking for TSO and PSO"). This refines [`dependent`]
+/// for a load that returns its own thread's store (`own_store`): a write
+/// of another thread to the same bytes conflicts with it only if the
+/// store's update came before the write (the load reads from before the
+/// write and the write overwrites it, or the write overwrites the store and
+/// a later load reads the write). If the write came first, the update
+/// hides it from the load, in either order of load and write.
+pub fn depends(earlier: &Event, later: &Event, flushes: &Flushes) -> bool {
+    match own_source_rule(earlier, later, flushes) {
+        Some(d) => d,
+        None => dependent(earlier, later),
+    }
+}
+
+/// The chronological-trace rule for a load returning its own store and a
+/// memory write of another thread, or `None` when it does not apply.
+fn own_source_rule(earlier: &Event, later: &Event, flushes: &Flushes) -> Option<bool> {
+    if earlier.tid == later.tid || is_global(earlier) || is_global(later) {
+        return None;
+    }
+    if let Some(seq) = own_store(later) {
+        if overwrites(earlier, later) {
+            return Some((flushes.before_earlier)(later.tid, seq));
+        }
+    }
+    let seq = own_store(earlier)?;
+    overwrites(later, earlier).then(|| (flushes.before_later)(earlier.tid, seq))
+}
+
+/// The own store a load returns, if it is known to be one.
+fn own_store(e: &Event) -> Option<u32> {
+    match e.kind {
+        EventKind::Load { own_store, .. } => own_store,
+        _ => None,
+    }
+}
+
+/// Whether `w`, of a thread other than `load`'s (an update counts as its
+/// owner's), writes memory that `load` reads.
+fn overwrites(w: &Event, load: &Event) -> bool {
+    let owner = match w.kind {
+        EventKind::Update { owner, .. } => owner,
+        _ => w.tid,
+    };
+    owner != load.tid
+        && w.accesses()
+            .iter()
+            .any(|x| x.write && x.memory && load.accesses().iter().any(|y| x.overlaps(y)))
+}
+
 /// A load and an update of the loading thread's own store buffer: the load
 /// never takes its value from memory written by its own buffer in a way
 /// another order could change (it would forward the same store), so the
@@ -116,14 +176,16 @@ pub fn enables(earlier: &Event, later: &Event) -> bool {
 /// overlapping bytes of which at least one writes (two loads order nothing,
 /// and their order is not even fixed between equivalent executions), and
 /// every pair of operations on the same mutex, condition variable or
-/// thread.
+/// thread. Under TSO/PSO an atomic store synchronises when it reaches
+/// memory (its update), not when it enters the store buffer.
 pub fn synchronises(earlier: &Event, later: &Event) -> bool {
     let atomic = earlier.accesses().iter().any(|x| {
         x.atomic
+            && x.memory
             && later
                 .accesses()
                 .iter()
-                .any(|y| y.atomic && (x.write || y.write) && x.overlaps(y))
+                .any(|y| y.atomic && y.memory && (x.write || y.write) && x.overlaps(y))
     });
     if atomic {
         return true;

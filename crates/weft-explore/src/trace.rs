@@ -15,12 +15,12 @@
 
 use crate::clock::VClock;
 use crate::footprint::{
-    acquires, dependent, enables, is_global, releases, sync_objects, synchronises,
+    acquires, depends, enables, is_global, releases, sync_objects, synchronises, Flushes,
 };
 use crate::summary::Choice;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use weft_core::{Bug, BugKind, Event, SyncObj, Tid};
+use weft_core::{Bug, BugKind, Event, EventKind, SyncObj, Tid};
 
 /// Where an event is indexed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,6 +54,12 @@ pub struct Trace {
     spawn_of: FxHashMap<Tid, u32>,
     /// The auxiliary (store-buffer) threads of each thread (TSO/PSO).
     aux_of: FxHashMap<Tid, SmallVec<[Tid; 2]>>,
+    /// The update of each buffered store that has reached memory, by
+    /// `(owner, store_seq)` (TSO/PSO).
+    update_at: FxHashMap<(Tid, u32), u32>,
+    /// Some store went into a store buffer (TSO/PSO): loads may return
+    /// their own thread's stores.
+    buffered: bool,
     /// Check for data races (plain accesses not ordered by sync clocks).
     pub race_check: bool,
 }
@@ -224,7 +230,17 @@ impl Trace {
         let mut deps: SmallVec<[u32; 8]> = SmallVec::new();
         for &i in near {
             let e = &self.entries[i as usize];
-            if e.ev.tid == ev.tid || base.covers(e.ev.tid, e.seq) || !dependent(&e.ev, ev) {
+            if e.ev.tid == ev.tid
+                || base.covers(e.ev.tid, e.seq)
+                || !depends(
+                    &e.ev,
+                    ev,
+                    &Flushes {
+                        before_earlier: &|o, s| self.flushed_before(o, s, i as usize),
+                        before_later: &|o, s| self.update_at.contains_key(&(o, s)),
+                    },
+                )
+            {
                 continue;
             }
             deps.push(i);
@@ -235,6 +251,9 @@ impl Trace {
     /// The races a thread's *pending* (not executed) event would have if it
     /// ran now: how a blocked or cut-off thread asks to go earlier.
     pub fn pending_races(&self, ev: &Event) -> SmallVec<[u32; 2]> {
+        let mut ev = ev.clone();
+        self.classify(&mut ev, self.len());
+        let ev = &ev;
         let keys = Self::keys_of(ev);
         let (_, base, _, _) = self.base(ev);
         let deps = self.dependencies(ev, &keys, &base);
@@ -242,7 +261,8 @@ impl Trace {
         self.races(ev, &base, &deps, enabler)
     }
 
-    pub fn push(&mut self, ev: Event, choice: Choice) -> Option<Bug> {
+    pub fn push(&mut self, mut ev: Event, choice: Choice) -> Option<Bug> {
+        self.classify(&mut ev, self.len());
         let tid = ev.tid;
         let keys = Self::keys_of(&ev);
         let (prev, mut clock, mut sync_clock, seq) = self.base(&ev);
@@ -277,12 +297,17 @@ impl Trace {
         if let weft_core::EventKind::Spawn { child } = ev.kind {
             self.spawn_of.insert(child, idx);
         }
-        if let weft_core::EventKind::Update { owner, .. } = ev.kind {
+        if let EventKind::Update {
+            owner, store_seq, ..
+        } = ev.kind
+        {
             let list = self.aux_of.entry(owner).or_default();
             if !list.contains(&tid) {
                 list.push(tid);
             }
+            self.update_at.insert((owner, store_seq), idx);
         }
+        self.buffered |= matches!(ev.kind, EventKind::Store { buffered: true, .. });
         if self.last_of.len() <= tid as usize {
             self.last_of.resize(tid as usize + 1, None);
         }
@@ -298,6 +323,82 @@ impl Trace {
             keys,
         });
         bug
+    }
+
+    /// Whether store `seq` of thread `owner` reached memory among the first
+    /// `upto` events.
+    pub fn flushed_before(&self, owner: Tid, seq: u32, upto: usize) -> bool {
+        self.update_at
+            .get(&(owner, seq))
+            .is_some_and(|&u| (u as usize) < upto)
+    }
+
+    /// Fills in `own_store` of a load that would run after the first `upto`
+    /// events: the store of its own thread whose value it returns, when one
+    /// store supplies all its bytes (forwarded from the buffer, or written
+    /// back by the store's update with nothing written over it since).
+    pub fn classify(&self, ev: &mut Event, upto: usize) {
+        let EventKind::Load {
+            addr,
+            size,
+            ref mut own_store,
+            ..
+        } = ev.kind
+        else {
+            return;
+        };
+        *own_store = None;
+        if !self.buffered {
+            return;
+        }
+        let range = (addr, size as u64);
+        let newest = self
+            .touching(range, upto)
+            .find(|&i| self.entries[i as usize].ev.tid == ev.tid && self.writes(i, range));
+        let Some(i) = newest else {
+            return;
+        };
+        let e = &self.entries[i as usize];
+        if !matches!(e.ev.kind, EventKind::Store { buffered: true, .. }) || !covers(&e.ev, range) {
+            return;
+        }
+        let seq = e.seq;
+        *own_store = match self.update_at.get(&(ev.tid, seq)) {
+            Some(&u) if (u as usize) < upto => {
+                let last = self.touching(range, upto).find(|&j| {
+                    self.entries[j as usize]
+                        .ev
+                        .accesses()
+                        .iter()
+                        .any(|x| x.write && x.memory && overlaps(x, range))
+                });
+                (last == Some(u)).then_some(seq)
+            }
+            _ => Some(seq),
+        };
+    }
+
+    /// The events among the first `upto` that touch words of `range`,
+    /// newest first.
+    fn touching(&self, (addr, size): (u64, u64), upto: usize) -> impl Iterator<Item = u32> + '_ {
+        let mut all: SmallVec<[u32; 16]> = SmallVec::new();
+        for w in (addr >> 3)..=((addr + size.max(1) - 1) >> 3) {
+            let list = self
+                .index
+                .get(&Key::Word(w))
+                .map(Vec::as_slice)
+                .unwrap_or(&[]);
+            all.extend(list.iter().copied().filter(|&i| (i as usize) < upto));
+        }
+        all.sort_unstable_by(|a, b| b.cmp(a));
+        all.dedup();
+        all.into_iter()
+    }
+
+    /// Whether event `i` writes bytes of `range` (into memory or a buffer).
+    fn writes(&self, i: u32, range: (u64, u64)) -> bool {
+        let e = &self.entries[i as usize].ev;
+        e.accesses().iter().any(|x| x.write && overlaps(x, range))
     }
 
     /// The reversible races of a new event, given its dependent
@@ -430,8 +531,14 @@ impl Trace {
             if self.globals.last() == Some(&idx) {
                 self.globals.pop();
             }
-            if let weft_core::EventKind::Spawn { child } = e.ev.kind {
+            if let EventKind::Spawn { child } = e.ev.kind {
                 self.spawn_of.remove(&child);
+            }
+            if let EventKind::Update {
+                owner, store_seq, ..
+            } = e.ev.kind
+            {
+                self.update_at.remove(&(owner, store_seq));
             }
             self.last_of[e.ev.tid as usize] = e.prev_same_thread;
         }
@@ -449,4 +556,16 @@ impl Trace {
     pub fn notdep(&self, i: usize, end: usize) -> Vec<usize> {
         (i + 1..end).filter(|&k| !self.hb(i, k)).collect()
     }
+}
+
+/// Whether access `x` overlaps the byte range `(addr, size)`.
+fn overlaps(x: &weft_core::Access, (addr, size): (u64, u64)) -> bool {
+    x.addr < addr + size && addr < x.addr + x.size
+}
+
+/// Whether `e`'s single access covers every byte of `(addr, size)`.
+fn covers(e: &Event, (addr, size): (u64, u64)) -> bool {
+    e.accesses()
+        .iter()
+        .any(|x| x.addr <= addr && addr + size <= x.addr + x.size)
 }

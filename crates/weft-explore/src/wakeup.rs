@@ -6,9 +6,9 @@
 //! equivalence class: a new sequence `v` descends into the first child that
 //! is a *weak initial* of `v` and is dropped when it reaches a leaf.
 
-use crate::footprint::dependent;
+use crate::footprint::{depends, Flushes};
 use crate::summary::Choice;
-use weft_core::Event;
+use weft_core::{Event, EventKind, Tid};
 
 /// One step of a wakeup sequence: the choice and the event it executes.
 #[derive(Clone, Debug)]
@@ -29,13 +29,54 @@ pub struct WakeupTree {
     pub children: Vec<WuNode>,
 }
 
-/// If `p` is a weak initial of `v`, returns `v` with `p`'s step removed (or
-/// `v` unchanged when `p`'s thread does not occur in `v` and `p` commutes
-/// with all of it).
-pub fn weak_initial_rest(p: &Step, v: &[Step]) -> Option<Vec<Step>> {
+/// Which buffered stores had reached memory before a sequence starts: the
+/// context [`depends`] needs for loads that return their own stores.
+pub struct Prefix<'a> {
+    /// Updates in the execution prefix, by `(owner, store_seq)`.
+    pub flushed: &'a dyn Fn(Tid, u32) -> bool,
+    /// Updates of wakeup-tree steps descended through since.
+    pub more: Vec<(Tid, u32)>,
+}
+
+impl Prefix<'_> {
+    /// Whether `(owner, seq)` is flushed by the prefix or by `before`.
+    fn has(&self, owner: Tid, seq: u32, before: &[Step]) -> bool {
+        (self.flushed)(owner, seq)
+            || self.more.contains(&(owner, seq))
+            || before
+                .iter()
+                .any(|s| update_of(&s.ev) == Some((owner, seq)))
+    }
+
+    /// Whether `a` and then `b` conflict, when `before_a` ran (after the
+    /// prefix) before `a` and `before_b` before `b`.
+    pub fn depends(&self, before_a: &[Step], before_b: &[Step], a: &Event, b: &Event) -> bool {
+        let flushes = Flushes {
+            before_earlier: &|o, s| self.has(o, s, before_a),
+            before_later: &|o, s| self.has(o, s, before_b) || update_of(a) == Some((o, s)),
+        };
+        depends(a, b, &flushes)
+    }
+}
+
+/// The `(owner, store_seq)` an update event writes back.
+fn update_of(e: &Event) -> Option<(Tid, u32)> {
+    match e.kind {
+        EventKind::Update {
+            owner, store_seq, ..
+        } => Some((owner, store_seq)),
+        _ => None,
+    }
+}
+
+/// If `p` is a weak initial of `v` (after `prefix`), returns `v` with `p`'s
+/// step removed (or `v` unchanged when `p`'s thread does not occur in `v`
+/// and `p` commutes with all of it).
+pub fn weak_initial_rest(prefix: &Prefix, p: &Step, v: &[Step]) -> Option<Vec<Step>> {
     match v.iter().position(|s| s.choice.0 == p.choice.0) {
         Some(k) => {
-            let ok = v[k].choice == p.choice && v[..k].iter().all(|s| !dependent(&s.ev, &v[k].ev));
+            let ok = v[k].choice == p.choice
+                && (0..k).all(|j| !prefix.depends(&v[..j], &v[..k], &v[j].ev, &v[k].ev));
             ok.then(|| {
                 v.iter()
                     .enumerate()
@@ -46,7 +87,8 @@ pub fn weak_initial_rest(p: &Step, v: &[Step]) -> Option<Vec<Step>> {
         }
         None => v
             .iter()
-            .all(|s| !dependent(&s.ev, &p.ev))
+            .enumerate()
+            .all(|(j, s)| !prefix.depends(&[], &v[..j], &p.ev, &s.ev))
             .then(|| v.to_vec()),
     }
 }
@@ -66,9 +108,10 @@ impl WakeupTree {
         }
     }
 
-    /// Inserts `v` unless an equivalent (or extended) sequence is present.
-    pub fn insert(&mut self, v: Vec<Step>) {
-        insert_into(&mut self.children, v);
+    /// Inserts `v` (to run after `prefix`) unless an equivalent (or
+    /// extended) sequence is present.
+    pub fn insert(&mut self, prefix: &mut Prefix, v: Vec<Step>) {
+        insert_into(&mut self.children, prefix, v);
     }
 
     /// Removes and returns the first child with its subtree.
@@ -86,16 +129,17 @@ impl WakeupTree {
     }
 }
 
-fn insert_into(children: &mut Vec<WuNode>, v: Vec<Step>) {
+fn insert_into(children: &mut Vec<WuNode>, prefix: &mut Prefix, v: Vec<Step>) {
     if v.is_empty() {
         return;
     }
     for child in children.iter_mut() {
-        if let Some(rest) = weak_initial_rest(&child.step, &v) {
+        if let Some(rest) = weak_initial_rest(prefix, &child.step, &v) {
             if child.children.is_empty() {
                 return;
             }
-            return insert_into(&mut child.children, rest);
+            prefix.more.extend(update_of(&child.step.ev));
+            return insert_into(&mut child.children, prefix, rest);
         }
     }
     children.push(chain(v));
