@@ -205,6 +205,9 @@ class Result:
     expected_bug: bool = False
     executions: int | None = None
     blocked: int | None = None
+    # Executions Optimal/Source-DPOR abandoned (sleep-set blocked or a
+    # disabled wakeup sequence); failed assumes are not counted here.
+    dpor_blocked: int | None = None
     events: int | None = None
     wall_s: float = 0.0
     elapsed_s: float | None = None
@@ -404,6 +407,10 @@ def run_one(weft: Path, cfg: Config, n: int, explorer: str, model: str,
     if report is not None:
         res.executions = as_int(json_field(report, "executions"))
         res.blocked = as_int(json_field(report, "blocked"))
+        blocked_by = json_field(report, "blocked_by")
+        if isinstance(blocked_by, dict):
+            res.dpor_blocked = sum(as_int(blocked_by.get(k)) or 0
+                                   for k in ("sleep-set", "disabled-wakeup"))
         res.events = as_int(json_field(report, "events"))
         res.elapsed_s = as_float(json_field(report, "elapsed_s"))
         verdict = json_field(report, "verdict")
@@ -507,23 +514,94 @@ def table_row(res: Result) -> list[str]:
 
 
 def format_table(results: list[Result]) -> str:
-    """A Markdown table of ``results`` with footnotes, padded for reading."""
-    rows = [list(COLUMNS)] + [table_row(r) for r in results]
-    # At least three columns wide, so the rule row is valid Markdown.
-    widths = [max(3, *(len(row[i]) for row in rows)) for i in range(len(COLUMNS))]
-
-    def line(cells: list[str]) -> str:
-        padded = [c.rjust(w) if COLUMNS[i] in RIGHT_ALIGNED else c.ljust(w)
-                  for i, (c, w) in enumerate(zip(cells, widths))]
-        return "| " + " | ".join(padded) + " |"
-
-    rule = ["-" * (w - 1) + ":" if COLUMNS[i] in RIGHT_ALIGNED else "-" * w
-            for i, w in enumerate(widths)]
-    out = [line(rows[0]), line(rule)] + [line(r) for r in rows[1:]]
+    """The model comparison (if any runs qualify), then a Markdown table of
+    every result, with footnotes."""
+    out = []
+    models = format_model_table(results)
+    if models:
+        out += ["Memory models side by side (Optimal-DPOR):", "", models.rstrip("\n"), "",
+                "Every run:", ""]
+    out.append(markdown_table(list(COLUMNS), [table_row(r) for r in results],
+                              RIGHT_ALIGNED).rstrip("\n"))
     out += ["", FOOTNOTES]
     if any(r.rss_is_clang for r in results):
         out += ["", CLANG_FOOTNOTE]
     return "\n".join(out) + "\n"
+
+
+MODEL_COLUMNS = ("program", "N",
+                 "SC executions", "SC s", "SC exec/s",
+                 "TSO executions", "TSO s", "TSO exec/s", "TSO time/exec vs SC",
+                 "PSO executions", "PSO s", "PSO exec/s", "PSO time/exec vs SC",
+                 "DPOR-blocked", "verdict SC / TSO / PSO")
+MODEL_FOOTNOTE = (
+    "Optimal-DPOR under each memory model, side by side (the same runs as in "
+    "the table below). s is wall-clock seconds; exec/s divides by weft's own "
+    "elapsed time. time/exec vs SC is the model's time per execution over "
+    "SC's (1.00 = no cost). DPOR-blocked counts executions abandoned on a "
+    "sleep set or a disabled wakeup sequence under all three models together "
+    "(failed assumes are not counted). A verdict of bug stops the run at the "
+    "first bug, so its executions are those explored until then."
+)
+
+
+def short_verdict(res: Result) -> str:
+    """safe, bug or incomplete: the first word of the verdict."""
+    return res.verdict.split(" ")[0]
+
+
+def time_ratio(model: Result, sc: Result) -> str:
+    """The model's seconds per execution over SC's, or a dash."""
+    if not model.executions or not sc.executions:
+        return DASH
+    per = model.rate_seconds / model.executions
+    base = sc.rate_seconds / sc.executions
+    return DASH if base <= 0 else f"{per / base:.2f}"
+
+
+def model_row(runs: dict[str, Result]) -> list[str]:
+    """The cells of one program/N row of the model comparison."""
+    sc = runs["sc"]
+    cells = [sc.program, str(sc.n)]
+    for model in ("sc", "tso", "pso"):
+        r = runs[model]
+        cells += [fmt_int(r.executions), f"{r.wall_s:.3f}", fmt_rate(r.per_second(r.executions))]
+        if model != "sc":
+            cells.append(time_ratio(r, sc))
+    blocked = [runs[m].dpor_blocked for m in ("sc", "tso", "pso")]
+    cells.append(DASH if None in blocked else fmt_int(sum(blocked)))
+    cells.append(" / ".join(short_verdict(runs[m]) for m in ("sc", "tso", "pso")))
+    return cells
+
+
+def format_model_table(results: list[Result]) -> str:
+    """SC, TSO and PSO side by side for every Optimal-DPOR program and N
+    that ran under all three models; empty if there is none."""
+    groups: dict[tuple[str, int], dict[str, Result]] = {}
+    for r in results:
+        if r.explorer == "optimal":
+            groups.setdefault((r.program, r.n), {})[r.model] = r
+    rows = [model_row(g) for g in groups.values() if {"sc", "tso", "pso"} <= g.keys()]
+    if not rows:
+        return ""
+    return markdown_table(list(MODEL_COLUMNS), rows, set(MODEL_COLUMNS[1:-1])) + \
+        "\n" + MODEL_FOOTNOTE + "\n"
+
+
+def markdown_table(header: list[str], rows: list[list[str]], right: set[str]) -> str:
+    """A Markdown table padded for reading; columns named in ``right`` are
+    right-aligned."""
+    rows = [header] + rows
+    widths = [max(3, *(len(row[i]) for row in rows)) for i in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        padded = [c.rjust(w) if header[i] in right else c.ljust(w)
+                  for i, (c, w) in enumerate(zip(cells, widths))]
+        return "| " + " | ".join(padded) + " |"
+
+    rule = ["-" * (w - 1) + ":" if header[i] in right else "-" * w
+            for i, w in enumerate(widths)]
+    return "\n".join([line(rows[0]), line(rule)] + [line(r) for r in rows[1:]]) + "\n"
 
 
 def machine_info() -> str:

@@ -10,14 +10,34 @@
 //! registry as real threads, named after its owner, so it is stable across
 //! executions. Barriers (fences, locked instructions, `seq_cst` atomic
 //! stores, pthread calls, thread exit) wait until the buffer is empty.
+//!
+//! Objects that have not escaped (see `memory`) need care, since their
+//! accesses are not events:
+//! - A pointer stored into the buffer escapes its object at once (at the
+//!   store's issue), so that the thread's later stores to the object are
+//!   buffered events which may reach memory after the pointer does.
+//! - Under PSO a store to an object that has not escaped goes into the
+//!   buffer as a *hidden* entry: no update can write it while the object
+//!   is private. When a buffered pointer store publishes the object, its
+//!   hidden entries become ordinary ones, with the publishing store as the
+//!   store they wait for, so they may reach memory after the pointer (the
+//!   initialise-then-publish reordering). Hidden entries of a private object
+//!   are written to memory (invisibly) before a barrier, before a runtime
+//!   call that may read memory, and before the object dies. Under TSO the
+//!   buffer is FIFO, so private stores go straight to memory.
 
 use crate::machine::Machine;
 use crate::memory::MemError;
 use std::collections::VecDeque;
 use weft_core::{Event, EventKind, Loc, MemoryModel, Tid};
+use weft_ir::addr;
 
 /// The registry key of an auxiliary thread: `(owner, AUX | n)`.
 const AUX: u32 = 0x8000_0000;
+
+/// PSO: at most this many hidden entries per thread; older ones are written
+/// to memory (a bound on the buffer, not a semantic limit in practice).
+const HIDDEN_CAP: usize = 256;
 
 /// One store waiting in a buffer.
 #[derive(Clone, Debug)]
@@ -30,6 +50,9 @@ pub struct Buffered {
     /// The store was a (non-`seq_cst`) atomic store: its update
     /// synchronises like an atomic write.
     pub atomic: bool,
+    /// PSO: a store to an object that has not escaped (not an event; no
+    /// update until the object is published).
+    pub hidden: bool,
     pub loc: Loc,
 }
 
@@ -74,9 +97,10 @@ impl Machine {
         value: Option<u128>,
         atomic: bool,
     ) {
+        let hidden = !self.mem.is_shared(addr);
         let loc = self.loc;
         let t = self.thread_mut(tid);
-        let store_seq = t.events + 1;
+        let store_seq = if hidden { 0 } else { t.events + 1 };
         if !t.buffer.locs.contains(&addr) {
             t.buffer.locs.push(addr);
         }
@@ -86,9 +110,107 @@ impl Machine {
             value,
             store_seq,
             atomic,
+            hidden,
             loc,
         });
+        if hidden {
+            self.cap_hidden(tid);
+            return;
+        }
+        if size == 8 {
+            if let Some(v) = value {
+                self.publish(tid, v as u64, store_seq);
+            }
+        }
         self.refresh_aux(tid);
+    }
+
+    /// Whether a store to `a`, which has not escaped, goes into the buffer
+    /// as a hidden entry (PSO only).
+    pub(crate) fn hides(&self, a: u64) -> bool {
+        self.limits.mm == MemoryModel::Pso && !self.mem.is_shared(a)
+    }
+
+    /// A buffered store of `ptr` (store `seq` of `tid`) escapes the object it
+    /// points to; `tid`'s hidden entries of objects that escaped become
+    /// ordinary entries waiting for that store, and escape what they point
+    /// to in turn.
+    fn publish(&mut self, tid: Tid, ptr: u64, seq: u32) {
+        self.mem.escape_addr(ptr);
+        loop {
+            let mem = &self.mem;
+            let thread = self.threads[tid as usize].as_mut().expect("thread exists");
+            let entries = &mut std::sync::Arc::make_mut(thread).buffer.entries;
+            let mut more = Vec::new();
+            for e in entries.iter_mut().filter(|e| e.hidden) {
+                if mem.is_shared(e.addr) {
+                    e.hidden = false;
+                    e.store_seq = seq;
+                    more.extend((e.size == 8).then_some(e.value).flatten());
+                }
+            }
+            if more.is_empty() {
+                return;
+            }
+            for v in more {
+                self.mem.escape_addr(v as u64);
+            }
+        }
+    }
+
+    /// Writes `tid`'s hidden entries that `pick` selects to memory, oldest
+    /// first (their objects are private, so no other thread can tell when).
+    pub(crate) fn drain_hidden(&mut self, tid: Tid, pick: impl Fn(&Buffered) -> bool) {
+        let entries = &self.thread(tid).buffer.entries;
+        if !entries.iter().any(|e| e.hidden) {
+            return;
+        }
+        let mut kept = std::collections::VecDeque::new();
+        let mut out = Vec::new();
+        for e in self.thread_mut(tid).buffer.entries.drain(..) {
+            if e.hidden && pick(&e) {
+                out.push(e);
+            } else {
+                kept.push_back(e);
+            }
+        }
+        self.thread_mut(tid).buffer.entries = kept;
+        for e in out {
+            if let Err(err) = self.mem.write_int(e.addr, e.size, e.value) {
+                let stop = self.mem_bug(err, true);
+                self.stop(stop);
+            }
+        }
+    }
+
+    /// Drains hidden entries of any thread into the object at `a` (before
+    /// the object dies).
+    pub(crate) fn drain_hidden_object(&mut self, a: u64) {
+        let id = addr::decode(a).0;
+        for t in 0..self.threads.len() as Tid {
+            if self.threads[t as usize].is_some() {
+                self.drain_hidden(t, |e| addr::decode(e.addr).0 == id);
+            }
+        }
+    }
+
+    /// Keeps at most `HIDDEN_CAP` hidden entries in `tid`'s buffer.
+    fn cap_hidden(&mut self, tid: Tid) {
+        let entries = &self.thread(tid).buffer.entries;
+        if entries.iter().filter(|e| e.hidden).count() <= HIDDEN_CAP {
+            return;
+        }
+        let i = entries.iter().position(|e| e.hidden).expect("hidden entry");
+        let e = self
+            .thread_mut(tid)
+            .buffer
+            .entries
+            .remove(i)
+            .expect("entry");
+        if let Err(err) = self.mem.write_int(e.addr, e.size, e.value) {
+            let stop = self.mem_bug(err, true);
+            self.stop(stop);
+        }
     }
 
     /// Reads `size` bytes as `tid` sees them: its newest buffered bytes,
@@ -130,7 +252,7 @@ impl Machine {
                     .iter()
                     .take(i)
                     .any(|o| overlaps(o.addr, o.size, e.addr, e.size));
-                (!blocked).then_some(i)
+                (!blocked && !e.hidden).then_some(i)
             }
         }
     }

@@ -267,9 +267,16 @@ impl Machine {
                 callee,
                 args,
                 byval,
-            } => self.call(prog, tid, *dst, callee, args, byval, commit),
+            } => {
+                if !byval.is_empty() {
+                    // `byval` copies read memory directly.
+                    self.drain_hidden(tid, |_| true);
+                }
+                self.call(prog, tid, *dst, callee, args, byval, commit)
+            }
             Inst::VaStart { ap } => self.va_start(tid, ap),
             Inst::VaCopy { dst, src } => {
+                self.drain_hidden(tid, |_| true);
                 let (d, s) = (self.addr(tid, dst)?, self.addr(tid, src)?);
                 let (b, i) = self
                     .mem
@@ -446,7 +453,9 @@ impl Machine {
         let a = self.addr(tid, a)?;
         let size = ty.size();
         let shared = self.mem.is_shared(a);
-        let buffered = shared && self.buffers(atomic, seq_cst);
+        let buffers = self.buffers(atomic, seq_cst);
+        let buffered = shared && buffers;
+        let hidden = !shared && buffers && self.hides(a);
         if !commit && shared {
             return Ok(Some(EventKind::Store {
                 addr: a,
@@ -457,7 +466,7 @@ impl Machine {
             }));
         }
         let v = self.op(tid, val);
-        let written = if buffered {
+        let written = if buffered || hidden {
             self.buffer_value(tid, a, ty, &v, atomic)
         } else {
             self.write_value(a, ty, &v)
@@ -835,6 +844,10 @@ impl Machine {
         commit: bool,
     ) -> Step {
         let model = prog.models[e as usize];
+        if !matches!(model.name, "malloc" | "calloc") {
+            // The model may read or write memory directly.
+            self.drain_hidden(tid, |_| true);
+        }
         let call = Call {
             tid,
             args: &args,

@@ -224,6 +224,7 @@ impl Machine {
 
     pub(crate) fn release_frame(&mut self, f: &Frame) {
         for &a in f.allocas.iter().chain(f.va_area.iter()) {
+            self.drain_hidden_object(a);
             self.mem.kill(a, ObjState::Dead);
         }
     }
@@ -388,12 +389,16 @@ impl Machine {
                 Ok(Some(kind)) => {
                     self.watch_spin(tid, &kind);
                     let loc = self.loc;
-                    self.thread_mut(tid).pending = Some(Event {
+                    let ev = Event {
                         tid,
                         kind,
                         loc,
                         woken_by: None,
-                    });
+                    };
+                    if ev.is_barrier() {
+                        self.drain_hidden(tid, |_| true);
+                    }
+                    self.thread_mut(tid).pending = Some(ev);
                     return;
                 }
                 Err(stop) => self.stop(stop),
