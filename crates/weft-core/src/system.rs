@@ -114,6 +114,12 @@ pub trait System: Clone {
     fn spun(&self) -> bool {
         false
     }
+    /// Whether thread `tid` is blocked as a spin loop right now: its next
+    /// iteration would repeat the last one.
+    fn spin_blocked(&self, tid: Tid) -> bool {
+        let _ = tid;
+        false
+    }
     /// A digest of the program's global memory, part of an execution's
     /// observable outcome.
     fn memory_digest(&self) -> u64 {

@@ -533,6 +533,13 @@ impl System for Machine {
         self.spun
     }
 
+    fn spin_blocked(&self, tid: Tid) -> bool {
+        self.threads
+            .get(tid as usize)
+            .and_then(|t| t.as_ref())
+            .is_some_and(|t| t.state == ThreadState::Spinning)
+    }
+
     fn memory_digest(&self) -> u64 {
         self.mem.digest(weft_ir::addr::STATIC_SPACE)
     }

@@ -89,6 +89,11 @@ enum End {
     Done,
     /// Every enabled choice was asleep.
     SleepBlocked,
+    /// A wakeup sequence asked a spin-blocked thread for one more
+    /// iteration, which would repeat the last one: the plan was redundant.
+    /// From then on plans are simulated before they are inserted, as after
+    /// any spin block.
+    SpinRepeat,
 }
 
 struct Dpor<'c, S> {
@@ -152,6 +157,9 @@ impl<S: System> Dpor<'_, S> {
             let node = &mut self.nodes[d];
             let step = node.current.clone().expect("chosen");
             if !self.cur.is_enabled(step.choice.0) {
+                if self.cur.spin_blocked(step.choice.0) {
+                    return End::SpinRepeat;
+                }
                 return End::Disabled;
             }
             if node.state.is_none() && (d.is_multiple_of(SNAPSHOT_EVERY) || !node.wut.is_empty()) {
@@ -230,6 +238,10 @@ impl<S: System> Dpor<'_, S> {
             End::Done => {}
             End::SleepBlocked => return self.rec.blocked("sleep-set"),
             End::Disabled => return self.rec.blocked("disabled-wakeup"),
+            End::SpinRepeat => {
+                self.checked = true;
+                return true;
+            }
         }
         let (trace, cur) = (&self.trace, &self.cur);
         self.rec.finish(cur, |bug| trace.finding(bug, cur.output()))

@@ -1769,6 +1769,100 @@ int main(void) {
 }
 "#,
     ),
+    // Spin loops with buffered stores: source and optimal each ended one
+    // execution as `disabled-wakeup` (the internal consistency check that
+    // should stay at zero) under TSO and PSO, none under SC. (The naive
+    // search under TSO needs about 345,000 executions.)
+    (
+        "spin_with_buffered_store_disabled_wakeup",
+        r#"#include <pthread.h>
+#include <stdio.h>
+int f0, f1;
+void *t0(void *arg) {
+  f0 = 1;
+  while (f1)
+    ;
+  f0 = 0;
+  return 0;
+}
+void *t1(void *arg) {
+  for (;;) {
+    f1 = 0;
+    while (f0)
+      ;
+    if (!f0)
+      break;
+  }
+  return 0;
+}
+int main(void) {
+  pthread_t th[2];
+  pthread_create(&th[0], 0, t0, 0);
+  pthread_create(&th[1], 0, t1, 0);
+  pthread_join(th[0], 0);
+  pthread_join(th[1], 0);
+  printf("f0=%d f1=%d\n", f0, f1);
+  return 0;
+}
+"#,
+    ),
+    // The same without joins: main returns while the threads still run.
+    (
+        "spin_with_buffered_store_no_join",
+        r#"#include <pthread.h>
+int f0, c;
+void *t0(void *arg) {
+  f0 = 1;
+  c = 1;
+  __sync_synchronize();
+  f0 = 0;
+  return 0;
+}
+void *t1(void *arg) {
+  while (f0)
+    ;
+  return 0;
+}
+int main(void) {
+  pthread_t a, b;
+  pthread_create(&a, 0, t0, 0);
+  pthread_create(&b, 0, t1, 0);
+  return 0;
+}
+"#,
+    ),
+    // Under SC already: a spin loop that reads two locations per iteration.
+    // Spin blocking needs two identical iterations, so a wakeup sequence
+    // built from an execution without a block could ask the spinning thread
+    // for a third iteration that repeats the second: Optimal-DPOR ended one
+    // of its 4 executions as `disabled-wakeup`. Now such a plan is dropped as
+    // redundant and later plans are simulated first.
+    (
+        "two_read_spin_disabled_wakeup",
+        r#"#include <pthread.h>
+#include <stdio.h>
+int flag, turn;
+void *t0(void *arg) {
+  flag = 1;
+  flag = 0;
+  return 0;
+}
+void *t1(void *arg) {
+  while (flag && turn == 0)
+    ;
+  return 0;
+}
+int main(void) {
+  pthread_t th[2];
+  pthread_create(&th[0], 0, t0, 0);
+  pthread_create(&th[1], 0, t1, 0);
+  pthread_join(th[0], 0);
+  pthread_join(th[1], 0);
+  printf("flag=%d\n", flag);
+  return 0;
+}
+"#,
+    ),
     // A load returning its own buffered store, against another thread's
     // store to the same location (the example of Abdulla et al., Fig. 5):
     // three Shasha-Snir traces. Optimal-DPOR once explored four (the load
