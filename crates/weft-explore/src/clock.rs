@@ -4,10 +4,11 @@ use smallvec::SmallVec;
 use weft_core::Tid;
 
 /// A vector clock: for each thread, how many of its events are ordered
-/// before (or are) the event this clock belongs to. Inline for up to eight
-/// threads, so that most clocks never allocate.
+/// before (or are) the event this clock belongs to. Inline for up to sixteen
+/// threads (auxiliary store-buffer threads count), so that most clocks
+/// never allocate.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct VClock(SmallVec<[u32; 8]>);
+pub struct VClock(SmallVec<[u32; 16]>);
 
 impl VClock {
     pub fn get(&self, t: Tid) -> u32 {

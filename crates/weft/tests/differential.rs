@@ -36,14 +36,17 @@
 //!
 //! A failing program is kept on disk and its path printed.
 
+mod common;
+use common::Scratch;
+
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::Instant;
 
 const DEFAULT_CASES: usize = 60;
 const DEFAULT_SEED: u64 = 0x5eed_f00d_2024;
@@ -72,44 +75,6 @@ const MODELS: [&str; 3] = ["sc", "tso", "pso"];
 // ---------------------------------------------------------------------------
 // Scratch directory and running weft
 // ---------------------------------------------------------------------------
-
-/// A private directory under the system temp dir. Removed on drop unless
-/// `keep` was set (a failing program is inside).
-struct Scratch {
-    dir: PathBuf,
-    keep: bool,
-}
-
-impl Scratch {
-    fn new(tag: &str) -> Scratch {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let nanos = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        let dir = std::env::temp_dir().join(format!(
-            "weft-diff-{tag}-{}-{nanos}-{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&dir).expect("create scratch dir");
-        Scratch { dir, keep: false }
-    }
-
-    fn write(&self, name: &str, text: &str) -> PathBuf {
-        let path = self.dir.join(name);
-        std::fs::write(&path, text).expect("write program");
-        path
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        if !self.keep {
-            let _ = std::fs::remove_dir_all(&self.dir);
-        }
-    }
-}
 
 /// The fields of weft's JSON report that the tests compare.
 #[derive(Debug, Clone)]
@@ -1485,7 +1450,7 @@ fn robust_programs_same_count() {
         Some(k) => vec![k as usize],
         None => (0..2 * cases).collect(),
     };
-    let mut scratch = Scratch::new("robust");
+    let mut scratch = Scratch::new("diff-robust");
     let start = Instant::now();
     let results = run_parallel(&todo, |case| -> Option<Result<[u64; 3], String>> {
         let prog = generate(seed, case, &SC_LIMITS);
@@ -1661,7 +1626,7 @@ int main(void) {
 
 #[test]
 fn regressions_agree() {
-    let mut scratch = Scratch::new("regress");
+    let mut scratch = Scratch::new("diff-regress");
     let mut failures = Vec::new();
     for (name, text) in REGRESSIONS {
         let path = scratch.write(&format!("{name}.c"), text);
@@ -1903,7 +1868,7 @@ int main(void) {
 /// rule of the chronological trace.
 #[test]
 fn tso_regressions() {
-    let mut scratch = Scratch::new("tso-regress");
+    let mut scratch = Scratch::new("diff-tso-regress");
     let mut failures = Vec::new();
     for (name, text) in TSO_REGRESSIONS {
         let path = scratch.write(&format!("{name}.c"), text);
@@ -2359,7 +2324,7 @@ fn families() -> Vec<Family> {
 
 #[test]
 fn optimal_counts_mazurkiewicz_traces() {
-    let mut scratch = Scratch::new("traces");
+    let mut scratch = Scratch::new("diff-traces");
     let mut failures = Vec::new();
     for fam in families() {
         let model = build_model(&fam.threads, fam.globals, fam.mutexes);

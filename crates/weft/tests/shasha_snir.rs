@@ -40,14 +40,15 @@
 //! Failing programs are kept on disk and their directory printed.
 
 mod common;
+use common::Scratch;
 
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 const DEFAULT_CASES: usize = 40;
 const DEFAULT_SEED: u64 = 0x5a5a_5313_2024;
@@ -895,44 +896,6 @@ fn final_line(mem: &[i64]) -> String {
 // ---------------------------------------------------------------------------
 // Running weft
 // ---------------------------------------------------------------------------
-
-/// A private directory under the system temp dir, removed on drop unless
-/// `keep` was set (a failing program is inside).
-struct Scratch {
-    dir: PathBuf,
-    keep: bool,
-}
-
-impl Scratch {
-    fn new(tag: &str) -> Scratch {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let nanos = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        let dir = std::env::temp_dir().join(format!(
-            "weft-shasha-{tag}-{}-{nanos}-{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&dir).expect("create scratch dir");
-        Scratch { dir, keep: false }
-    }
-
-    fn write(&self, name: &str, text: &str) -> PathBuf {
-        let path = self.dir.join(name);
-        std::fs::write(&path, text).expect("write program");
-        path
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        if !self.keep {
-            let _ = std::fs::remove_dir_all(&self.dir);
-        }
-    }
-}
 
 /// The fields of weft's JSON report that the test checks.
 #[derive(Debug)]

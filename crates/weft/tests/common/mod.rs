@@ -1,11 +1,14 @@
-//! Running the weft binary from the integration tests: with a deadline and
-//! without ever blocking on a full pipe.
+//! Shared by the integration tests: running the weft binary with a deadline
+//! and without ever blocking on a full pipe, and scratch directories for
+//! generated programs. (Each test crate uses a part of it.)
+#![allow(dead_code)]
 
 use std::ffi::OsStr;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// What one weft invocation did.
 pub struct Output {
@@ -72,5 +75,45 @@ fn wait_with_deadline(child: &mut Child, limit: Duration) -> Option<ExitStatus> 
             return None;
         }
         std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// A private directory under the system temp dir, removed on drop unless
+/// `keep` was set (a failing program is inside).
+pub struct Scratch {
+    pub dir: PathBuf,
+    pub keep: bool,
+}
+
+impl Scratch {
+    /// A fresh directory named after `tag` (e.g. `diff-traces`).
+    pub fn new(tag: &str) -> Scratch {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        let dir = std::env::temp_dir().join(format!(
+            "weft-{tag}-{}-{nanos}-{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).expect("create scratch dir");
+        Scratch { dir, keep: false }
+    }
+
+    /// Writes `text` to the file `name` in the directory.
+    pub fn write(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.dir.join(name);
+        std::fs::write(&path, text).expect("write program");
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !self.keep {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
     }
 }
