@@ -57,9 +57,9 @@ pub struct Trace {
     /// The update of each buffered store that has reached memory, by
     /// `(owner, store_seq)` (TSO/PSO).
     update_at: FxHashMap<(Tid, u32), u32>,
-    /// Some store went into a store buffer (TSO/PSO): loads may return
-    /// their own thread's stores.
-    buffered: bool,
+    /// How many buffered stores (TSO/PSO) each thread has in the trace:
+    /// only a thread with some can load its own store back.
+    buffered: FxHashMap<Tid, u32>,
     /// Check for data races (plain accesses not ordered by sync clocks).
     pub race_check: bool,
 }
@@ -307,7 +307,9 @@ impl Trace {
             }
             self.update_at.insert((owner, store_seq), idx);
         }
-        self.buffered |= matches!(ev.kind, EventKind::Store { buffered: true, .. });
+        if matches!(ev.kind, EventKind::Store { buffered: true, .. }) {
+            *self.buffered.entry(tid).or_default() += 1;
+        }
         if self.last_of.len() <= tid as usize {
             self.last_of.resize(tid as usize + 1, None);
         }
@@ -348,7 +350,7 @@ impl Trace {
             return;
         };
         *own_store = None;
-        if !self.buffered {
+        if self.buffered.get(&ev.tid).is_none_or(|&n| n == 0) {
             return;
         }
         let range = (addr, size as u64);
@@ -365,17 +367,21 @@ impl Trace {
         let seq = e.seq;
         *own_store = match self.update_at.get(&(ev.tid, seq)) {
             Some(&u) if (u as usize) < upto => {
-                let last = self.touching(range, upto).find(|&j| {
-                    self.entries[j as usize]
-                        .ev
-                        .accesses()
-                        .iter()
-                        .any(|x| x.write && x.memory && overlaps(x, range))
-                });
-                (last == Some(u)).then_some(seq)
+                (self.last_memory_write(range, upto) == Some(u)).then_some(seq)
             }
             _ => Some(seq),
         };
+    }
+
+    /// The newest of the first `upto` events that wrote bytes of `range` to
+    /// memory.
+    fn last_memory_write(&self, range: (u64, u64), upto: usize) -> Option<u32> {
+        self.touching(range, upto).find(|&j| {
+            let e = &self.entries[j as usize].ev;
+            e.accesses()
+                .iter()
+                .any(|x| x.write && x.memory && overlaps(x, range))
+        })
     }
 
     /// The events among the first `upto` that touch words of `range`,
@@ -539,6 +545,11 @@ impl Trace {
             } = e.ev.kind
             {
                 self.update_at.remove(&(owner, store_seq));
+            }
+            if let EventKind::Store { buffered: true, .. } = e.ev.kind {
+                if let Some(n) = self.buffered.get_mut(&e.ev.tid) {
+                    *n -= 1;
+                }
             }
             self.last_of[e.ev.tid as usize] = e.prev_same_thread;
         }
