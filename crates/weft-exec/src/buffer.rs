@@ -23,8 +23,8 @@
 //!   store they wait for, so they may reach memory after the pointer (the
 //!   initialise-then-publish reordering). Hidden entries of a private object
 //!   are written to memory (invisibly) before a barrier, before a runtime
-//!   call that may read memory, and before the object dies. Under TSO the
-//!   buffer is FIFO, so private stores go straight to memory.
+//!   call that gets a pointer to the object, and before the object dies.
+//!   Under TSO the buffer is FIFO, so private stores go straight to memory.
 
 use crate::machine::Machine;
 use crate::memory::MemError;

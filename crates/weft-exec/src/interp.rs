@@ -844,10 +844,13 @@ impl Machine {
         commit: bool,
     ) -> Step {
         let model = prog.models[e as usize];
-        if !matches!(model.name, "malloc" | "calloc") {
-            // The model may read or write memory directly.
-            self.drain_hidden(tid, |_| true);
-        }
+        // The model may read or write the objects its arguments point to
+        // directly: their hidden (PSO) stores must be in memory first.
+        let objects: SmallVec<[addr::ObjId; 4]> = args
+            .iter()
+            .map(|v| addr::decode(v.bits_or_zero() as u64).0)
+            .collect();
+        self.drain_hidden(tid, |e| objects.contains(&addr::decode(e.addr).0));
         let call = Call {
             tid,
             args: &args,
