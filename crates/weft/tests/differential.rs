@@ -1828,6 +1828,86 @@ int main(void) {
 }
 "#,
     ),
+    // Publication of private heap objects: a node with a pointer to a
+    // second node, both initialised while private, published by one store.
+    // Under PSO the nested node's stores wait until the pointer that makes
+    // it reachable is flushed; the explorers must agree with the naive
+    // search, which branches on every flush.
+    (
+        "publish_nested_nodes",
+        r#"#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+struct node { int v; struct node *next; };
+struct node *g;
+void *writer(void *arg) {
+  struct node *m = calloc(1, sizeof *m);
+  m->v = 2;
+  struct node *n = calloc(1, sizeof *n);
+  n->v = 1;
+  n->next = m;
+  g = n;
+  n->v = 3;
+  return 0;
+}
+void *reader(void *arg) {
+  struct node *p = g;
+  int a = -1, b = -1;
+  if (p) {
+    a = p->v;
+    struct node *q = p->next;
+    if (q)
+      b = q->v;
+  }
+  printf("a=%d b=%d\n", a, b);
+  return 0;
+}
+int main(void) {
+  pthread_t th[2];
+  pthread_create(&th[0], 0, writer, 0);
+  pthread_create(&th[1], 0, reader, 0);
+  pthread_join(th[0], 0);
+  pthread_join(th[1], 0);
+  return 0;
+}
+"#,
+    ),
+    // A private stack array initialised, then published through a global
+    // pointer and read by another thread while the owner waits for it.
+    (
+        "publish_stack_array",
+        r#"#include <pthread.h>
+#include <stdio.h>
+int *g;
+int done;
+void *owner(void *arg) {
+  int a[2];
+  a[0] = 5;
+  a[1] = 6;
+  g = a;
+  while (!done)
+    ;
+  return 0;
+}
+void *reader(void *arg) {
+  int *p = g;
+  int s = -1;
+  if (p)
+    s = p[0] + p[1];
+  done = 1;
+  printf("s=%d\n", s);
+  return 0;
+}
+int main(void) {
+  pthread_t th[2];
+  pthread_create(&th[0], 0, owner, 0);
+  pthread_create(&th[1], 0, reader, 0);
+  pthread_join(th[0], 0);
+  pthread_join(th[1], 0);
+  return 0;
+}
+"#,
+    ),
     // A load returning its own buffered store, against another thread's
     // store to the same location (the example of Abdulla et al., Fig. 5):
     // three Shasha-Snir traces. Optimal-DPOR once explored four (the load
