@@ -37,7 +37,7 @@
 //! A failing program is kept on disk and its path printed.
 
 mod common;
-use common::Scratch;
+use common::{Rng, Scratch};
 
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -219,43 +219,6 @@ fn weft_check(
 // ---------------------------------------------------------------------------
 // PRNG
 // ---------------------------------------------------------------------------
-
-/// xorshift64*, seeded through splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64, stream: u64) -> Rng {
-        let mut z = seed ^ stream.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        Rng(if z == 0 { 0x1234_5678 } else { z })
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// Uniform in `lo..=hi`.
-    fn range(&mut self, lo: usize, hi: usize) -> usize {
-        lo + (self.next() % (hi - lo + 1) as u64) as usize
-    }
-
-    /// True with probability `pct`%.
-    fn chance(&mut self, pct: u64) -> bool {
-        self.next() % 100 < pct
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.range(0, items.len() - 1)]
-    }
-}
 
 // ---------------------------------------------------------------------------
 // Random program generator

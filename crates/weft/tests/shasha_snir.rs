@@ -40,7 +40,7 @@
 //! Failing programs are kept on disk and their directory printed.
 
 mod common;
-use common::Scratch;
+use common::{Rng, Scratch};
 
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -760,34 +760,6 @@ fn families() -> Vec<Family> {
 // ---------------------------------------------------------------------------
 // Random programs
 // ---------------------------------------------------------------------------
-
-/// xorshift64*, seeded through splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64, stream: u64) -> Rng {
-        let mut z = seed ^ stream.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        Rng(if z == 0 { 0x1234_5678 } else { z })
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// Uniform in `lo..=hi`.
-    fn range(&mut self, lo: usize, hi: usize) -> usize {
-        lo + (self.next() % (hi - lo + 1) as u64) as usize
-    }
-}
 
 /// Random case `case`: 2-3 threads of 1-3 operations, at most
 /// [`RANDOM_MAX_OPS`] in all, on 1-2 locations; mostly stores and loads,

@@ -1,6 +1,7 @@
 //! Shared by the integration tests: running the weft binary with a deadline
 //! and without ever blocking on a full pipe, and scratch directories for
-//! generated programs. (Each test crate uses a part of it.)
+//! generated programs, and the random number generator of the generated
+//! programs. (Each test crate uses a part of it.)
 #![allow(dead_code)]
 
 use std::ffi::OsStr;
@@ -115,5 +116,42 @@ impl Drop for Scratch {
         if !self.keep {
             let _ = std::fs::remove_dir_all(&self.dir);
         }
+    }
+}
+
+/// xorshift64*, seeded through splitmix64.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64, stream: u64) -> Rng {
+        let mut z = seed ^ stream.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        Rng(if z == 0 { 0x1234_5678 } else { z })
+    }
+
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// Uniform in `lo..=hi`.
+    pub fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + (self.next() % (hi - lo + 1) as u64) as usize
+    }
+
+    /// True with probability `pct`%.
+    pub fn chance(&mut self, pct: u64) -> bool {
+        self.next() % 100 < pct
+    }
+
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.range(0, items.len() - 1)]
     }
 }
