@@ -28,6 +28,7 @@
 
 use crate::machine::Machine;
 use crate::memory::MemError;
+use smallvec::SmallVec;
 use std::collections::VecDeque;
 use weft_core::{Event, EventKind, Loc, MemoryModel, Tid};
 use weft_ir::addr;
@@ -83,11 +84,6 @@ impl Machine {
         self.aux.get(tid as usize)?.as_ref()
     }
 
-    /// Whether a store of this kind goes into the store buffer.
-    pub(crate) fn buffers(&self, atomic: bool, seq_cst: bool) -> bool {
-        self.limits.mm != MemoryModel::Sc && !(atomic && seq_cst)
-    }
-
     /// Appends a store to `tid`'s buffer.
     pub(crate) fn buffer_store(
         &mut self,
@@ -125,10 +121,16 @@ impl Machine {
         self.refresh_aux(tid);
     }
 
-    /// Whether a store to `a`, which has not escaped, goes into the buffer
-    /// as a hidden entry (PSO only).
-    pub(crate) fn hides(&self, a: u64) -> bool {
-        self.limits.mm == MemoryModel::Pso && !self.mem.is_shared(a)
+    /// Whether a store of this kind to `a` goes into the store buffer:
+    /// under TSO/PSO a store that is not `seq_cst` to shared memory, and
+    /// under PSO also one to a private object (as a hidden entry).
+    pub(crate) fn buffers(&self, a: u64, atomic: bool, seq_cst: bool) -> bool {
+        let weak = !(atomic && seq_cst);
+        match self.limits.mm {
+            MemoryModel::Sc => false,
+            MemoryModel::Tso => weak && self.mem.is_shared(a),
+            MemoryModel::Pso => weak,
+        }
     }
 
     /// A buffered store of `ptr` (store `seq` of `tid`) escapes the object it
@@ -158,29 +160,48 @@ impl Machine {
         }
     }
 
+    /// Whether `tid`'s buffer holds hidden entries (PSO).
+    fn has_hidden(&self, tid: Tid) -> bool {
+        self.thread(tid).buffer.entries.iter().any(|e| e.hidden)
+    }
+
     /// Writes `tid`'s hidden entries that `pick` selects to memory, oldest
     /// first (their objects are private, so no other thread can tell when).
     pub(crate) fn drain_hidden(&mut self, tid: Tid, pick: impl Fn(&Buffered) -> bool) {
-        let entries = &self.thread(tid).buffer.entries;
-        if !entries.iter().any(|e| e.hidden) {
+        while let Some(i) = self
+            .thread(tid)
+            .buffer
+            .entries
+            .iter()
+            .position(|e| e.hidden && pick(e))
+        {
+            self.write_back(tid, i);
+        }
+    }
+
+    /// Drains the hidden entries of `tid` into the objects that the values
+    /// `ptrs` point to (before a runtime call that gets them).
+    pub(crate) fn drain_hidden_pointed(&mut self, tid: Tid, ptrs: impl Iterator<Item = u64>) {
+        if !self.has_hidden(tid) {
             return;
         }
-        let mut kept = std::collections::VecDeque::new();
-        let mut out = Vec::new();
-        for e in self.thread_mut(tid).buffer.entries.drain(..) {
-            if e.hidden && pick(&e) {
-                out.push(e);
-            } else {
-                kept.push_back(e);
-            }
+        let objects: SmallVec<[addr::ObjId; 4]> = ptrs.map(|p| addr::decode(p).0).collect();
+        self.drain_hidden(tid, |e| objects.contains(&addr::decode(e.addr).0));
+    }
+
+    /// Removes entry `i` of `tid`'s buffer and writes it to memory.
+    fn write_back(&mut self, tid: Tid, i: usize) -> Buffered {
+        let e = self
+            .thread_mut(tid)
+            .buffer
+            .entries
+            .remove(i)
+            .expect("entry");
+        if let Err(err) = self.mem.write_int(e.addr, e.size, e.value) {
+            let stop = self.mem_bug(err, true);
+            self.stop(stop);
         }
-        self.thread_mut(tid).buffer.entries = kept;
-        for e in out {
-            if let Err(err) = self.mem.write_int(e.addr, e.size, e.value) {
-                let stop = self.mem_bug(err, true);
-                self.stop(stop);
-            }
-        }
+        e
     }
 
     /// Drains hidden entries of any thread into the object at `a` (before
@@ -197,19 +218,9 @@ impl Machine {
     /// Keeps at most `HIDDEN_CAP` hidden entries in `tid`'s buffer.
     fn cap_hidden(&mut self, tid: Tid) {
         let entries = &self.thread(tid).buffer.entries;
-        if entries.iter().filter(|e| e.hidden).count() <= HIDDEN_CAP {
-            return;
-        }
-        let i = entries.iter().position(|e| e.hidden).expect("hidden entry");
-        let e = self
-            .thread_mut(tid)
-            .buffer
-            .entries
-            .remove(i)
-            .expect("entry");
-        if let Err(err) = self.mem.write_int(e.addr, e.size, e.value) {
-            let stop = self.mem_bug(err, true);
-            self.stop(stop);
+        if entries.iter().filter(|e| e.hidden).count() > HIDDEN_CAP {
+            let i = entries.iter().position(|e| e.hidden).expect("hidden entry");
+            self.write_back(tid, i);
         }
     }
 
@@ -307,17 +318,8 @@ impl Machine {
         let i = self
             .flushable(aux.owner, aux.loc)
             .expect("enabled update has an entry");
-        let e = self
-            .thread_mut(aux.owner)
-            .buffer
-            .entries
-            .remove(i)
-            .expect("entry");
-        self.loc = e.loc;
-        if let Err(err) = self.mem.write_int(e.addr, e.size, e.value) {
-            let stop = self.mem_bug(err, true);
-            self.stop(stop);
-        }
+        self.loc = self.thread(aux.owner).buffer.entries[i].loc;
+        self.write_back(aux.owner, i);
         self.refresh_aux(aux.owner);
         ev
     }

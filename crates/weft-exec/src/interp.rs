@@ -453,9 +453,8 @@ impl Machine {
         let a = self.addr(tid, a)?;
         let size = ty.size();
         let shared = self.mem.is_shared(a);
-        let buffers = self.buffers(atomic, seq_cst);
-        let buffered = shared && buffers;
-        let hidden = !shared && buffers && self.hides(a);
+        let into_buffer = self.buffers(a, atomic, seq_cst);
+        let buffered = shared && into_buffer;
         if !commit && shared {
             return Ok(Some(EventKind::Store {
                 addr: a,
@@ -466,7 +465,7 @@ impl Machine {
             }));
         }
         let v = self.op(tid, val);
-        let written = if buffered || hidden {
+        let written = if into_buffer {
             self.buffer_value(tid, a, ty, &v, atomic)
         } else {
             self.write_value(a, ty, &v)
@@ -846,11 +845,7 @@ impl Machine {
         let model = prog.models[e as usize];
         // The model may read or write the objects its arguments point to
         // directly: their hidden (PSO) stores must be in memory first.
-        let objects: SmallVec<[addr::ObjId; 4]> = args
-            .iter()
-            .map(|v| addr::decode(v.bits_or_zero() as u64).0)
-            .collect();
-        self.drain_hidden(tid, |e| objects.contains(&addr::decode(e.addr).0));
+        self.drain_hidden_pointed(tid, args.iter().map(|v| v.bits_or_zero() as u64));
         let call = Call {
             tid,
             args: &args,

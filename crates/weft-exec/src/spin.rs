@@ -29,7 +29,6 @@ pub struct SpinWatch {
     /// Fingerprints of the thread at its visible reads since it last did
     /// anything else (a loop may read several locations per iteration).
     seen: SmallVec<[u64; 4]>,
-    /// Shared byte ranges read since then.
     /// Shared reads since then: address, size and the value read.
     pub reads: SmallVec<[(u64, u64, u128); 4]>,
     /// Writes (and other side effects) this thread has made so far.

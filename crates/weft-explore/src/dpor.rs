@@ -376,10 +376,7 @@ impl<S: System> Dpor<'_, S> {
     fn insert_optimal(&mut self, i: usize, v: Vec<Step>) {
         let trace = &self.trace;
         let flushed = |o, s| trace.flushed_before(o, s, i);
-        let mut prefix = Prefix {
-            flushed: &flushed,
-            more: Vec::new(),
-        };
+        let mut prefix = Prefix::new(&flushed);
         let node = &mut self.nodes[i];
         if node
             .sleep
@@ -394,10 +391,7 @@ impl<S: System> Dpor<'_, S> {
     fn insert_source(&mut self, i: usize, v: &[Step]) {
         let trace = &self.trace;
         let flushed = |o, s| trace.flushed_before(o, s, i);
-        let prefix = Prefix {
-            flushed: &flushed,
-            more: Vec::new(),
-        };
+        let prefix = Prefix::new(&flushed);
         let node = &mut self.nodes[i];
         let initials: Vec<&Step> = v
             .iter()

@@ -177,29 +177,8 @@ impl Trace {
 
     /// The latest write by another thread than `tid` to bytes of `range`:
     /// what woke a spin-blocked thread.
-    fn latest_write(&self, tid: Tid, (addr, size): (u64, u64)) -> Option<u32> {
-        let probe = weft_core::Access {
-            addr,
-            size,
-            write: true,
-            atomic: false,
-            memory: true,
-            program: true,
-        };
-        let mut best = None;
-        for w in (addr >> 3)..=((addr + size.max(1) - 1) >> 3) {
-            for &i in self.index.get(&Key::Word(w)).into_iter().flatten() {
-                let e = &self.entries[i as usize].ev;
-                let writes = e
-                    .accesses()
-                    .iter()
-                    .any(|x| x.write && x.memory && x.overlaps(&probe));
-                if e.tid != tid && writes && best.is_none_or(|b| i > b) {
-                    best = Some(i);
-                }
-            }
-        }
-        best
+    fn latest_write(&self, tid: Tid, range: (u64, u64)) -> Option<u32> {
+        self.newest_memory_write(range, self.len(), |e| e.tid != tid)
     }
 
     /// The `seq`-th event of thread `tid`, if it is in the trace.
@@ -228,22 +207,16 @@ impl Trace {
 
     fn dependencies_among(&self, ev: &Event, near: &[u32], base: &VClock) -> SmallVec<[u32; 8]> {
         let mut deps: SmallVec<[u32; 8]> = SmallVec::new();
+        let in_trace = |o, s| self.update_at.contains_key(&(o, s));
         for &i in near {
             let e = &self.entries[i as usize];
-            if e.ev.tid == ev.tid
-                || base.covers(e.ev.tid, e.seq)
-                || !depends(
-                    &e.ev,
-                    ev,
-                    &Flushes {
-                        before_earlier: &|o, s| self.flushed_before(o, s, i as usize),
-                        before_later: &|o, s| self.update_at.contains_key(&(o, s)),
-                    },
-                )
-            {
-                continue;
+            let flushes = Flushes {
+                before_earlier: &|o, s| self.flushed_before(o, s, i as usize),
+                before_later: &in_trace,
+            };
+            if e.ev.tid != ev.tid && !base.covers(e.ev.tid, e.seq) && depends(&e.ev, ev, &flushes) {
+                deps.push(i);
             }
-            deps.push(i);
         }
         deps
     }
@@ -367,20 +340,26 @@ impl Trace {
         let seq = e.seq;
         *own_store = match self.update_at.get(&(ev.tid, seq)) {
             Some(&u) if (u as usize) < upto => {
-                (self.last_memory_write(range, upto) == Some(u)).then_some(seq)
+                (self.newest_memory_write(range, upto, |_| true) == Some(u)).then_some(seq)
             }
             _ => Some(seq),
         };
     }
 
     /// The newest of the first `upto` events that wrote bytes of `range` to
-    /// memory.
-    fn last_memory_write(&self, range: (u64, u64), upto: usize) -> Option<u32> {
+    /// memory and that `which` accepts.
+    fn newest_memory_write(
+        &self,
+        range: (u64, u64),
+        upto: usize,
+        which: impl Fn(&Event) -> bool,
+    ) -> Option<u32> {
         self.touching(range, upto).find(|&j| {
             let e = &self.entries[j as usize].ev;
-            e.accesses()
-                .iter()
-                .any(|x| x.write && x.memory && overlaps(x, range))
+            which(e)
+                && e.accesses()
+                    .iter()
+                    .any(|x| x.write && x.memory && overlaps(x, range))
         })
     }
 

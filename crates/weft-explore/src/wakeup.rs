@@ -38,7 +38,16 @@ pub struct Prefix<'a> {
     pub more: Vec<(Tid, u32)>,
 }
 
-impl Prefix<'_> {
+impl<'a> Prefix<'a> {
+    /// The context of a sequence that runs after the execution prefix whose
+    /// updates `flushed` knows.
+    pub fn new(flushed: &'a dyn Fn(Tid, u32) -> bool) -> Prefix<'a> {
+        Prefix {
+            flushed,
+            more: Vec::new(),
+        }
+    }
+
     /// Whether `(owner, seq)` is flushed by the prefix or by `before`.
     fn has(&self, owner: Tid, seq: u32, before: &[Step]) -> bool {
         (self.flushed)(owner, seq)
@@ -53,7 +62,7 @@ impl Prefix<'_> {
     pub fn depends(&self, before_a: &[Step], before_b: &[Step], a: &Event, b: &Event) -> bool {
         let flushes = Flushes {
             before_earlier: &|o, s| self.has(o, s, before_a),
-            before_later: &|o, s| self.has(o, s, before_b) || update_of(a) == Some((o, s)),
+            before_later: &|o, s| self.has(o, s, before_b),
         };
         depends(a, b, &flushes)
     }

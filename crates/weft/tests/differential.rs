@@ -37,7 +37,7 @@
 //! A failing program is kept on disk and its path printed.
 
 mod common;
-use common::{Rng, Scratch};
+use common::{render_main, Rng, Scratch};
 
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -857,22 +857,9 @@ fn render(prog: &Program, header: &str) -> String {
         }
         out.push_str("  return 0;\n}\n");
     }
-    let n = prog.threads.len();
-    let _ = writeln!(out, "\nint main(void) {{\n  pthread_t th[{n}];");
-    for t in 0..n {
-        let _ = writeln!(out, "  pthread_create(&th[{t}], 0, t{t}, 0);");
-    }
-    for t in 0..n {
-        let _ = writeln!(out, "  pthread_join(th[{t}], 0);");
-    }
-    let fmt: Vec<String> = (0..prog.globals).map(|g| format!("g{g}=%d")).collect();
-    let args: Vec<String> = (0..prog.globals).map(|g| format!("g{g}")).collect();
-    let _ = writeln!(
-        out,
-        "  printf(\"{}\\n\", {});\n  return 0;\n}}",
-        fmt.join(" "),
-        args.join(", ")
-    );
+    let threads: Vec<String> = (0..prog.threads.len()).map(|t| format!("t{t}")).collect();
+    let globals: Vec<String> = (0..prog.globals).map(|g| format!("g{g}")).collect();
+    render_main(&mut out, &threads, &globals);
     out
 }
 
@@ -2225,22 +2212,9 @@ fn render_tiny(threads: &[Vec<TinyOp>], globals: usize, mutexes: usize) -> Strin
         }
         out.push_str("  return 0;\n}\n");
     }
-    let n = threads.len();
-    let _ = writeln!(out, "\nint main(void) {{\n  pthread_t th[{n}];");
-    for i in 0..n {
-        let _ = writeln!(out, "  pthread_create(&th[{i}], 0, t{}, 0);", i + 1);
-    }
-    for i in 0..n {
-        let _ = writeln!(out, "  pthread_join(th[{i}], 0);");
-    }
-    let fmt: Vec<String> = (0..globals).map(|g| format!("x{g}=%d")).collect();
-    let args: Vec<String> = (0..globals).map(|g| format!("x{g}")).collect();
-    let _ = writeln!(
-        out,
-        "  printf(\"{}\\n\", {});\n  return 0;\n}}",
-        fmt.join(" "),
-        args.join(", ")
-    );
+    let threads: Vec<String> = (1..=threads.len()).map(|t| format!("t{t}")).collect();
+    let globals: Vec<String> = (0..globals).map(|g| format!("x{g}")).collect();
+    render_main(&mut out, &threads, &globals);
     out
 }
 

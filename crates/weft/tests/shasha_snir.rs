@@ -40,7 +40,7 @@
 //! Failing programs are kept on disk and their directory printed.
 
 mod common;
-use common::{Rng, Scratch};
+use common::{render_main, Rng, Scratch};
 
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -836,22 +836,9 @@ fn render(prog: &Program) -> String {
         }
         out.push_str("  return 0;\n}\n");
     }
-    let n = prog.threads.len();
-    let _ = writeln!(out, "\nint main(void) {{\n  pthread_t th[{n}];");
-    for i in 0..n {
-        let _ = writeln!(out, "  pthread_create(&th[{i}], 0, t{}, 0);", i + 1);
-    }
-    for i in 0..n {
-        let _ = writeln!(out, "  pthread_join(th[{i}], 0);");
-    }
-    let fmt: Vec<String> = (0..prog.locs).map(|x| format!("x{x}=%d")).collect();
-    let args: Vec<String> = (0..prog.locs).map(|x| format!("x{x}")).collect();
-    let _ = writeln!(
-        out,
-        "  printf(\"{}\\n\", {});\n  return 0;\n}}",
-        fmt.join(" "),
-        args.join(", ")
-    );
+    let threads: Vec<String> = (1..=prog.threads.len()).map(|t| format!("t{t}")).collect();
+    let globals: Vec<String> = (0..prog.locs).map(|x| format!("x{x}")).collect();
+    render_main(&mut out, &threads, &globals);
     out
 }
 

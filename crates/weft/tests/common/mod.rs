@@ -155,3 +155,25 @@ impl Rng {
         items[self.range(0, items.len() - 1)]
     }
 }
+
+/// Appends `main` of a generated program: it creates the thread functions
+/// `threads` in order, joins them in order, prints every global of
+/// `globals` as `name=value` on one line and returns 0.
+pub fn render_main(out: &mut String, threads: &[String], globals: &[String]) {
+    use std::fmt::Write;
+    let n = threads.len();
+    let _ = writeln!(out, "\nint main(void) {{\n  pthread_t th[{n}];");
+    for (i, t) in threads.iter().enumerate() {
+        let _ = writeln!(out, "  pthread_create(&th[{i}], 0, {t}, 0);");
+    }
+    for i in 0..n {
+        let _ = writeln!(out, "  pthread_join(th[{i}], 0);");
+    }
+    let fmt: Vec<String> = globals.iter().map(|g| format!("{g}=%d")).collect();
+    let _ = writeln!(
+        out,
+        "  printf(\"{}\\n\", {});\n  return 0;\n}}",
+        fmt.join(" "),
+        globals.join(", ")
+    );
+}
