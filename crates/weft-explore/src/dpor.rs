@@ -334,6 +334,8 @@ impl<S: System> Dpor<'_, S> {
 
     /// An execution that ended (exit, bug, failed assume, bound) stopped
     /// every other thread: let each one that could run go first instead.
+    /// When it ended inside an atomic section, the others could only have
+    /// gone before the section.
     fn analyse_terminal(&mut self) {
         self.terminal = None;
         let n = self.trace.len();
@@ -342,12 +344,13 @@ impl<S: System> Dpor<'_, S> {
             return;
         }
         let last_tid = self.trace.entries[n - 1].ev.tid;
-        let state = &self.state_at(n - 1);
+        let at = self.trace.open_section(n - 1).unwrap_or(n - 1);
+        let state = &self.state_at(at);
         let mut steps = Vec::new();
         for t in (0..state.thread_count() as u32).filter(|&t| t != last_tid && state.is_enabled(t))
         {
             let mut ev = state.next_event(t).expect("enabled").clone();
-            self.trace.classify(&mut ev, n - 1);
+            self.trace.classify(&mut ev, at);
             for a in 0..state.alternatives(t) {
                 steps.push(Step {
                     choice: (t, a),
@@ -355,11 +358,11 @@ impl<S: System> Dpor<'_, S> {
                 });
             }
         }
-        if !steps.is_empty() {
+        if !steps.is_empty() && at == n - 1 {
             self.terminal = Some(n - 1);
         }
         for s in steps {
-            self.plan_checked(n - 1, vec![s]);
+            self.plan_checked(at, vec![s]);
         }
     }
 

@@ -41,6 +41,13 @@ pub struct Entry {
     /// Earlier events this one is in a reversible race with.
     pub races: SmallVec<[u32; 2]>,
     prev_same_thread: Option<u32>,
+    /// The `AtomicBegin` that opened the outermost atomic section of this
+    /// thread still open at this event (the event itself for the opening
+    /// `AtomicBegin`), and the section's nesting depth after the event.
+    /// While a section is open no other thread runs, so an event inside it
+    /// can only be reversed by moving the other event before the section.
+    section: Option<u32>,
+    depth: u32,
     keys: SmallVec<[Key; 4]>,
 }
 
@@ -261,6 +268,7 @@ impl Trace {
             None
         };
         let idx = self.entries.len() as u32;
+        let (section, depth) = self.section_after(&ev, prev, idx);
         for k in &keys {
             self.index.entry(*k).or_default().push(idx);
         }
@@ -295,9 +303,39 @@ impl Trace {
             sync_clock,
             races,
             prev_same_thread: prev,
+            section,
+            depth,
             keys,
         });
         bug
+    }
+
+    /// The open atomic section and its depth after event `idx` (`ev`),
+    /// from those after the thread's previous event `prev`.
+    fn section_after(&self, ev: &Event, prev: Option<u32>, idx: u32) -> (Option<u32>, u32) {
+        let (section, depth) = prev
+            .map(|p| {
+                let e = &self.entries[p as usize];
+                (e.section, e.depth)
+            })
+            .unwrap_or((None, 0));
+        match ev.kind {
+            EventKind::AtomicBegin if depth == 0 => (Some(idx), 1),
+            EventKind::AtomicBegin => (section, depth + 1),
+            EventKind::AtomicEnd if depth <= 1 => (None, 0),
+            EventKind::AtomicEnd => (section, depth - 1),
+            // A finished thread leaves its section (the machine resets it).
+            EventKind::Exit => (None, 0),
+            _ => (section, depth),
+        }
+    }
+
+    /// The `AtomicBegin` of the atomic section open at event `i`, if any:
+    /// the position before which another thread's event must go to be
+    /// reversed with `i` (and where threads blocked by the section could
+    /// have run instead).
+    pub fn open_section(&self, i: usize) -> Option<usize> {
+        self.entries[i].section.map(|b| b as usize)
     }
 
     /// Whether store `seq` of thread `owner` reached memory among the first
@@ -409,6 +447,12 @@ impl Trace {
                 Some(a) => a,
                 None if acquires(ev).is_some() && releases(&e.ev).is_some() => continue,
                 None => i,
+            };
+            // Inside an atomic section of another thread, `ev` can only go
+            // before the whole section.
+            let partner = match self.entries[partner as usize].section {
+                Some(b) if self.entries[partner as usize].ev.tid != ev.tid => b,
+                _ => partner,
             };
             let p = &self.entries[partner as usize];
             // `ev` cannot move before the event that enabled it.
