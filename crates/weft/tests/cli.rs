@@ -437,6 +437,158 @@ fn witness_round_trip() {
     assert_eq!(got["trace"], first["trace"], "replay took another path");
 }
 
+/// Store buffering between a thread and the thread it created: the
+/// assertion fails only under TSO and PSO, through buffer flushes.
+const NESTED_SB_C: &str = r#"#include <pthread.h>
+#include <assert.h>
+int x, y, r1, r2;
+void *inner(void *a) { y = 1; r2 = x; return 0; }
+void *outer(void *a) {
+  pthread_t t;
+  pthread_create(&t, 0, inner, 0);
+  x = 1;
+  r1 = y;
+  pthread_join(t, 0);
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, outer, 0);
+  pthread_join(t, 0);
+  assert(!(r1 == 0 && r2 == 0));
+  return 0;
+}
+"#;
+
+/// A lost update between a thread and the thread it created.
+const NESTED_LOST_UPDATE_C: &str = r#"#include <pthread.h>
+#include <assert.h>
+int n;
+void *inner(void *a) { int v = n; n = v + 1; return 0; }
+void *outer(void *a) {
+  pthread_t t;
+  pthread_create(&t, 0, inner, 0);
+  int v = n;
+  n = v + 1;
+  pthread_join(t, 0);
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, outer, 0);
+  pthread_join(t, 0);
+  assert(n == 2);
+  return 0;
+}
+"#;
+
+/// Checks `file` with `args` and a witness, then replays the witness:
+/// both must report the same first bug. With `strip_threads` the witness's
+/// thread table is cut to the main thread, as if another exploration order
+/// had recorded it. Returns the witness.
+fn check_and_replay(s: &Scratch, file: &str, args: &[&str], strip_threads: bool) -> Value {
+    let mut check_args = vec!["check", file, "--json", "--witness", "w.json"];
+    check_args.extend(args);
+    let check = s.run(&check_args);
+    check.expect_code(42);
+    let first = check.json()["bugs"][0].clone();
+    let text = std::fs::read_to_string(s.path().join("w.json")).expect("witness written");
+    let mut w: Value = serde_json::from_str(&text).expect("witness is JSON");
+    if strip_threads {
+        w["threads"] = serde_json::json!(["0"]);
+        s.write("w.json", &w.to_string());
+    }
+    let replay = s.run(&["replay", file, "w.json", "--json"]);
+    replay.expect_code(42);
+    let got = &replay.json()["bugs"][0];
+    let what = format!("{args:?} strip={strip_threads}");
+    assert_eq!(got["kind"], first["kind"], "{what}: {replay}");
+    assert_eq!(got["location"], first["location"], "{what}: {replay}");
+    let actions = |b: &Value| -> Vec<Value> {
+        let t = b["trace"].as_array().expect("trace").iter();
+        t.map(|e| e["action"].clone()).collect()
+    };
+    assert_eq!(
+        actions(got),
+        actions(&first),
+        "{what}: replay took another path"
+    );
+    if !strip_threads {
+        assert_eq!(got["trace"], first["trace"], "{what}: other thread ids");
+    }
+    w
+}
+
+/// Witnesses name threads canonically (`0`, `0.0`, `0.0.0`, `0.0/buf0`):
+/// those of every `--por` and `--mm` replay and reproduce their bug, also
+/// when the replaying registry numbers threads differently.
+#[test]
+fn witnesses_replay_under_every_por_and_mm() {
+    let s = Scratch::new("witness-canonical");
+    s.write("sb.c", NESTED_SB_C);
+    s.write("lu.c", NESTED_LOST_UPDATE_C);
+    for mm in ["sc", "tso", "pso"] {
+        let file = if mm == "sc" { "lu.c" } else { "sb.c" };
+        for por in ["none", "source", "optimal"] {
+            for strip in [false, true] {
+                let args = ["--mm", mm, "--por", por, "--no-race-check"];
+                let w = check_and_replay(&s, file, &args, strip);
+                assert_eq!(w["format"], "weft-witness-2");
+                let names: Vec<&str> = w["schedule"]
+                    .as_array()
+                    .expect("schedule")
+                    .iter()
+                    .map(|c| c[0].as_str().expect("canonical thread name"))
+                    .collect();
+                assert!(names.contains(&"0.0.0"), "{mm} {por}: {names:?}");
+                if mm != "sc" {
+                    assert!(
+                        names.iter().any(|n| n.contains("/buf")),
+                        "{mm} {por}: {names:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A `--check-robustness` witness replays: the replay runs its schedule
+/// under the weak model and confirms that no SC execution ends that way.
+#[test]
+fn robustness_witness_replays() {
+    let s = Scratch::new("witness-robustness");
+    s.write("sb.c", NESTED_SB_C.replace("assert(", "(void)(").as_str());
+    for mm in ["sc", "tso", "pso"] {
+        for strip in [false, true] {
+            let args = ["--check-robustness", "--mm", mm];
+            let w = check_and_replay(&s, "sb.c", &args, strip);
+            assert_eq!(w["bug"]["kind"], "robustness", "{w}");
+        }
+    }
+}
+
+/// Replay refuses (exit 2) a witness whose thread table or schedule names
+/// no thread.
+#[test]
+fn replay_refuses_bad_thread_names() {
+    let s = Scratch::new("witness-names");
+    s.lost_update("lost_update.c");
+    s.run(&["check", "lost_update.c", "--witness", "w.json"])
+        .expect_code(42);
+    let text = std::fs::read_to_string(s.path().join("w.json")).unwrap();
+    let w: Value = serde_json::from_str(&text).unwrap();
+    let mut bad_table = w.clone();
+    bad_table["threads"] = serde_json::json!(["0", "0.0", "0.0"]);
+    s.write("w1.json", &bad_table.to_string());
+    s.run(&["replay", "lost_update.c", "w1.json"])
+        .expect_bad_input("thread table");
+    let mut bad_schedule = w;
+    bad_schedule["schedule"][0][0] = serde_json::json!("1.x");
+    s.write("w2.json", &bad_schedule.to_string());
+    s.run(&["replay", "lost_update.c", "w2.json"])
+        .expect_bad_input("not a thread name");
+}
+
 /// Replay refuses (exit 2, "changed") a program edited after recording.
 #[test]
 fn replay_refuses_changed_program() {
