@@ -56,6 +56,7 @@ pub fn replay<S: System>(mut state: S, schedule: &[Choice]) -> Result<Summary, R
         schedule: schedule.to_vec(),
         trace,
         output: state.output().to_vec(),
+        clocks: Vec::new(),
     });
     Ok(rec.into_summary(true))
 }

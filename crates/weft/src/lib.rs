@@ -87,6 +87,11 @@ pub struct CheckOptions {
     /// Write a replayable witness of the first bug to this file.
     #[arg(long, value_name = "FILE")]
     pub witness: Option<std::path::PathBuf>,
+    /// Write the events of the first bug's execution (or of the first
+    /// execution, if there is no bug) with their happens-before to this
+    /// file, as JSON (format `weft-trace/1`, see the README).
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<std::path::PathBuf>,
 }
 
 /// A failure that is the user's input, not weft's fault.
@@ -149,6 +154,7 @@ fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow:
         race_check: !opts.no_race_check,
         collect_outcomes: opts.outcomes,
         outcome_runs: false,
+        first_run: opts.trace.is_some(),
         max_executions: opts.max_executions,
         timeout: opts.timeout.map(Duration::from_secs_f64),
         keep_going: opts.keep_going,
@@ -174,7 +180,41 @@ fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow:
         std::fs::write(path, text)
             .with_context(|| format!("writing witness {}", path.display()))?;
     }
+    if let Some(path) = &opts.trace {
+        if let Err(e) = write_trace(path, file, &summary, &prog, &limits, &names) {
+            // The report matters more than the trace: print it anyway.
+            eprintln!("error: the trace was not written: {e:#}");
+        }
+    }
     Ok(print_report(&summary, &prog, witnesses, opts.json))
+}
+
+/// Writes the `--trace` file: the first bug's execution, or the first one.
+fn write_trace(
+    path: &Path,
+    file: &Path,
+    summary: &Summary,
+    prog: &Arc<Program>,
+    limits: &Limits,
+    names: &ThreadNames,
+) -> anyhow::Result<()> {
+    let (run, is_bug) = match (summary.findings.first(), &summary.first_run) {
+        (Some(f), _) => (f, true),
+        (None, Some(f)) => (f, false),
+        (None, None) => return Err(anyhow!("no execution ran")),
+    };
+    let cx = weft_report::TraceContext {
+        program: file.display().to_string(),
+        mm: limits.mm.as_str().to_string(),
+        sources: prog.sources(),
+        describe: &|e| describe_event(prog, e),
+        describe_addr: &|a| prog.describe_addr(a),
+        thread_name: &|t| names.canonical(t),
+        threads: names.table(),
+    };
+    let trace = weft_report::TraceFile::new(run, is_bug, &cx);
+    let text = serde_json::to_string_pretty(&trace)?;
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }
 
 /// The exploration of `prog` under SC that `--check-robustness` compares

@@ -26,6 +26,7 @@ const FLAGS: &[&str] = &[
     "--keep-going",
     "--json",
     "--witness",
+    "--trace",
 ];
 
 /// A safe program: two threads increment a counter under a mutex.
@@ -587,6 +588,121 @@ fn replay_refuses_bad_thread_names() {
     s.write("w2.json", &bad_schedule.to_string());
     s.run(&["replay", "lost_update.c", "w2.json"])
         .expect_bad_input("not a thread name");
+}
+
+/// `--trace` writes the bug's execution in the `weft-trace/1` format: the
+/// same events as the report's interleaving, canonical thread names, and
+/// happens-before that points backwards; the file reads back as a
+/// `weft_report::TraceFile`.
+#[test]
+fn trace_file_of_a_bug() {
+    let s = Scratch::new("trace-bug");
+    s.lost_update("lost_update.c");
+    let check = s.run(&["check", "lost_update.c", "--json", "--trace", "t.json"]);
+    check.expect_code(42);
+    let report = check.json();
+    let text = std::fs::read_to_string(s.path().join("t.json")).expect("trace written");
+    let t: weft_report::TraceFile = serde_json::from_str(&text).expect("a weft-trace/1 file");
+    assert_eq!(t.format, "weft-trace/1");
+    assert_eq!(t.execution, "bug");
+    let bug = t.bug.as_ref().expect("the bug");
+    assert_eq!(bug.kind, report["bugs"][0]["kind"].as_str().unwrap());
+    assert_eq!(
+        bug.location,
+        report["bugs"][0]["location"].as_str().unwrap()
+    );
+    let shown = report["bugs"][0]["trace"].as_array().expect("report trace");
+    assert_eq!(t.events.len(), shown.len());
+    for (i, (e, r)) in t.events.iter().zip(shown).enumerate() {
+        assert_eq!(e.index, i);
+        assert_eq!(e.action, r["action"].as_str().unwrap());
+        assert_eq!(e.location, r["location"].as_str().unwrap());
+        let id = r["thread"].as_u64().unwrap() as usize;
+        assert_eq!(e.thread, t.threads[id], "thread names at {i}");
+        assert!(
+            e.hb_preds.iter().all(|&p| p < i),
+            "hb_preds {:?} at {i}",
+            e.hb_preds
+        );
+        assert!(
+            e.hb.get(&e.thread) == Some(&e.seq),
+            "own clock entry at {i}: {e:?}"
+        );
+    }
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let kinds: Vec<&str> = v["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert!(kinds.starts_with(&["spawn", "spawn"]), "{kinds:?}");
+    assert!(kinds.contains(&"load") && kinds.contains(&"store") && kinds.contains(&"join"));
+    let load = v["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "load")
+        .unwrap();
+    assert_eq!(load["mem"]["object"], "counter", "{load}");
+    assert!(
+        load["mem"]["addr"].as_str().unwrap().starts_with("0x"),
+        "{load}"
+    );
+    assert!(load["read"].is_string(), "{load}");
+    // The join of a child comes after the child's exit in happens-before.
+    let join = t
+        .events
+        .iter()
+        .find(|e| e.action.starts_with("join"))
+        .unwrap();
+    assert!(join
+        .hb_preds
+        .iter()
+        .any(|&p| t.events[p].action == "thread exits"));
+}
+
+/// Without a bug, `--trace` writes the first execution; under TSO it shows
+/// the buffer flushes, performed by `…/buf0` threads for their owner.
+#[test]
+fn trace_file_of_the_first_execution() {
+    let s = Scratch::new("trace-first");
+    s.write("safe.c", SAFE_C);
+    s.run(&["check", "safe.c", "--mm", "tso", "--trace", "t.json"])
+        .expect_code(0);
+    let text = std::fs::read_to_string(s.path().join("t.json")).expect("trace written");
+    let t: weft_report::TraceFile = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        (t.execution.as_str(), t.bug.is_none(), t.mm.as_str()),
+        ("first", true, "tso")
+    );
+    let last = t.events.last().expect("events");
+    assert_eq!(
+        (last.thread.as_str(), &last.op),
+        ("0", &weft_report::trace::Op::Exit)
+    );
+    let update = t
+        .events
+        .iter()
+        .find_map(|e| match &e.op {
+            weft_report::trace::Op::Update { owner, mem, .. } => Some((e, owner, mem)),
+            _ => None,
+        })
+        .expect("an update event");
+    assert_eq!(update.0.thread, format!("{}/buf0", update.1));
+    assert_eq!(update.2.object, "counter");
+}
+
+/// A trace file that cannot be written does not cost the report: it is
+/// printed, the exit code is the verdict's, and stderr says why.
+#[test]
+fn unwritable_trace_keeps_the_report() {
+    let s = Scratch::new("trace-unwritable");
+    s.lost_update("lost_update.c");
+    let out = s.run(&["check", "lost_update.c", "--trace", "no/such/dir/t.json"]);
+    out.expect_code(42);
+    assert!(out.stdout.starts_with("verdict: BUG"), "{out}");
+    assert!(out.stderr.contains("trace was not written"), "{out}");
 }
 
 /// Replay refuses (exit 2, "changed") a program edited after recording.
