@@ -205,6 +205,8 @@ pub struct Machine {
     pub(crate) tid: Tid,
     /// Some thread was spin-blocked in this execution.
     pub(crate) spun: bool,
+    /// A `__VERIFIER_nondet_*` call returned its fixed value.
+    pub(crate) nondet: bool,
 }
 
 impl Machine {
@@ -228,6 +230,7 @@ impl Machine {
             loc: Loc::UNKNOWN,
             tid: 0,
             spun: false,
+            nondet: false,
         };
         let main = prog.module.main.expect("lowering guarantees a main");
         let args = m.main_args(main);
@@ -627,6 +630,10 @@ impl System for Machine {
 
     fn spun(&self) -> bool {
         self.spun
+    }
+
+    fn unexplored(&self) -> Option<LimitKind> {
+        self.nondet.then_some(LimitKind::Nondet)
     }
 
     fn spin_blocked(&self, tid: Tid) -> bool {

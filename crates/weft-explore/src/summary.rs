@@ -97,6 +97,9 @@ pub(crate) struct Recorder<'c> {
     pub summary: Summary,
     cfg: &'c crate::Config,
     start: Instant,
+    /// Some execution ran under this bound without being cut by it (see
+    /// `System::unexplored`).
+    unexplored: Option<LimitKind>,
 }
 
 impl<'c> Recorder<'c> {
@@ -105,6 +108,7 @@ impl<'c> Recorder<'c> {
             summary: Summary::default(),
             cfg,
             start: Instant::now(),
+            unexplored: None,
         }
     }
 
@@ -156,6 +160,9 @@ impl<'c> Recorder<'c> {
                 s.outcome_runs.insert(o.clone(), run);
             }
             s.outcomes.insert(o);
+        }
+        if let Some(l) = sys.unexplored() {
+            self.unexplored.get_or_insert(l);
         }
         match status {
             Status::Bug(b) => {
@@ -251,6 +258,7 @@ impl<'c> Recorder<'c> {
             // The bound was reached exactly as the search space ran out.
             self.summary.limit = None;
         }
+        self.summary.limit = self.summary.limit.or(self.unexplored);
         self.summary.stats.elapsed = self.start.elapsed();
         // Consequences (assertions, deadlocks, ...) first, data races after.
         self.summary
