@@ -38,6 +38,9 @@ pub enum LimitKind {
     MaxSteps,
     MaxExecutions,
     Timeout,
+    /// An execution used `__VERIFIER_nondet_*` values, which are fixed to
+    /// 0: the other inputs were not explored.
+    Nondet,
 }
 
 impl LimitKind {
@@ -46,6 +49,7 @@ impl LimitKind {
             LimitKind::MaxSteps => "max-steps",
             LimitKind::MaxExecutions => "max-executions",
             LimitKind::Timeout => "timeout",
+            LimitKind::Nondet => "nondet",
         }
     }
 }
@@ -119,6 +123,12 @@ pub trait System: Clone {
     fn spin_blocked(&self, tid: Tid) -> bool {
         let _ = tid;
         false
+    }
+    /// A bound the execution ran under without being cut by it, such as
+    /// nondeterministic inputs fixed to one value: if no bug is found, the
+    /// exploration is incomplete for this reason.
+    fn unexplored(&self) -> Option<LimitKind> {
+        None
     }
     /// A digest of the program's global memory, part of an execution's
     /// observable outcome.

@@ -4,19 +4,38 @@
 use crate::value::{mask, sext};
 use weft_ir::{BinOp, CastOp, FBinOp, FPred, IPred, Intr, RmwOp, Ty};
 
-/// Evaluates an integer binary operation. `None` means division by zero.
-pub fn bin(op: BinOp, bits: u32, a: u128, b: u128) -> Option<u128> {
+/// Why an integer operation has no result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArithError {
+    /// Division or remainder by zero.
+    DivByZero,
+    /// Signed division or remainder of the smallest value by -1: the
+    /// quotient does not fit (undefined in C and LLVM; it traps natively).
+    DivOverflow,
+}
+
+/// Evaluates an integer binary operation.
+pub fn bin(op: BinOp, bits: u32, a: u128, b: u128) -> Result<u128, ArithError> {
     let sa = sext(a, bits);
     let sb = sext(b, bits);
     let sh = (b % bits.max(1) as u128) as u32;
+    if matches!(op, BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem) && mask(b, bits) == 0 {
+        return Err(ArithError::DivByZero);
+    }
+    if matches!(op, BinOp::SDiv | BinOp::SRem)
+        && sb == -1
+        && sa == sext(1 << (bits.clamp(1, 128) - 1), bits)
+    {
+        return Err(ArithError::DivOverflow);
+    }
     let r = match op {
         BinOp::Add => a.wrapping_add(b),
         BinOp::Sub => a.wrapping_sub(b),
         BinOp::Mul => a.wrapping_mul(b),
-        BinOp::UDiv => a.checked_div(b)?,
-        BinOp::URem => a.checked_rem(b)?,
-        BinOp::SDiv => sa.checked_div(sb).or((sb != 0).then_some(sa))? as u128,
-        BinOp::SRem => sa.checked_rem(sb).or((sb != 0).then_some(0))? as u128,
+        BinOp::UDiv => a / b,
+        BinOp::URem => a % b,
+        BinOp::SDiv => sa.wrapping_div(sb) as u128,
+        BinOp::SRem => sa.wrapping_rem(sb) as u128,
         BinOp::And => a & b,
         BinOp::Or => a | b,
         BinOp::Xor => a ^ b,
@@ -24,7 +43,7 @@ pub fn bin(op: BinOp, bits: u32, a: u128, b: u128) -> Option<u128> {
         BinOp::LShr => a.checked_shr(sh).unwrap_or(0),
         BinOp::AShr => (sa >> sh.min(127)) as u128,
     };
-    Some(mask(r, bits))
+    Ok(mask(r, bits))
 }
 
 pub fn icmp(pred: IPred, bits: u32, a: u128, b: u128) -> bool {
@@ -344,4 +363,32 @@ fn fp_class(bits: u128, double: bool, mask: u128) -> bool {
         }
     };
     mask & (1 << bit) != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signed_division_overflow_and_zero() {
+        for bits in [8u32, 16, 32, 64, 128] {
+            let min = 1u128 << (bits - 1);
+            let m1 = mask(u128::MAX, bits);
+            for op in [BinOp::SDiv, BinOp::SRem] {
+                assert_eq!(
+                    bin(op, bits, min, m1),
+                    Err(ArithError::DivOverflow),
+                    "{bits}"
+                );
+                assert_eq!(bin(op, bits, min, 0), Err(ArithError::DivByZero), "{bits}");
+            }
+            // (MIN + 1) / -1 is MAX.
+            assert_eq!(bin(BinOp::SDiv, bits, min + 1, m1), Ok(min - 1));
+            assert_eq!(bin(BinOp::SRem, bits, min + 1, m1), Ok(0));
+            assert_eq!(bin(BinOp::SDiv, bits, min, 1), Ok(min));
+            // Unsigned division of the same bits is fine.
+            assert_eq!(bin(BinOp::UDiv, bits, min, m1), Ok(0));
+            assert_eq!(bin(BinOp::URem, bits, min, 0), Err(ArithError::DivByZero));
+        }
+    }
 }

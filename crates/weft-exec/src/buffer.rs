@@ -34,7 +34,7 @@ use weft_core::{Event, EventKind, Loc, MemoryModel, Tid};
 use weft_ir::addr;
 
 /// The registry key of an auxiliary thread: `(owner, AUX | n)`.
-const AUX: u32 = 0x8000_0000;
+pub(crate) const AUX: u32 = 0x8000_0000;
 
 /// PSO: at most this many hidden entries per thread; older ones are written
 /// to memory (a bound on the buffer, not a semantic limit in practice).

@@ -85,9 +85,19 @@ impl Machine {
             } => {
                 let v = match (self.op(tid, a), self.op(tid, b)) {
                     (Value::Int(x), Value::Int(y)) => match arith::bin(*op, *bits, x, y) {
-                        Some(r) => Value::Int(r),
-                        None => {
+                        Ok(r) => Value::Int(r),
+                        Err(arith::ArithError::DivByZero) => {
                             return Err(self.bug(BugKind::UndefinedBehavior, "division by zero"))
+                        }
+                        Err(arith::ArithError::DivOverflow) => {
+                            let what = match op {
+                                weft_ir::BinOp::SRem => "remainder",
+                                _ => "division",
+                            };
+                            let msg = format!(
+                                "signed overflow: {what} of the smallest {bits}-bit integer by -1"
+                            );
+                            return Err(self.bug(BugKind::UndefinedBehavior, msg));
                         }
                     },
                     _ => Value::Undef,

@@ -35,9 +35,16 @@ impl Default for Limits {
     }
 }
 
-/// The registry that names threads: the `n`-th thread created by thread
-/// `p` gets the same id in every execution, whatever the interleaving.
-/// Shared by all Machines of one exploration (and saved in witnesses).
+/// The registry that maps threads to dense ids: the `n`-th thread created
+/// by thread `p` gets the same id in every execution, whatever the
+/// interleaving. Shared by all Machines of one exploration.
+///
+/// Dense ids are assigned in first-seen order, so they depend on the order
+/// in which executions were explored. What is stable is a thread's
+/// *canonical name* (see [`ThreadNames::canonical`]), derived from its
+/// parent and creation index as Nidhugg's CPid is: witnesses and traces name
+/// threads canonically, and a replay maps the names back to the dense ids of
+/// its own registry with [`ThreadNames::resolve`].
 #[derive(Clone, Debug, Default)]
 pub struct ThreadNames(Arc<Mutex<Names>>);
 
@@ -48,17 +55,75 @@ struct Names {
 }
 
 impl ThreadNames {
-    /// A registry pre-filled from a witness: `keys[i]` names thread `i + 1`.
-    pub fn from_keys(keys: &[(Tid, u32)]) -> ThreadNames {
+    /// A registry in which `table[i]` (a canonical name) is thread `i`, as
+    /// [`ThreadNames::table`] wrote it. Fails on a name that does not parse,
+    /// a duplicate, or a name listed before its parent.
+    pub fn from_table(table: &[String]) -> Result<ThreadNames, String> {
         let names = ThreadNames::default();
-        for &(p, n) in keys {
-            names.name(p, n);
+        for (i, name) in table.iter().enumerate() {
+            let keys = parse_name(name)?;
+            let before = names.len();
+            let fits = if i == 0 {
+                keys.is_empty()
+            } else {
+                names.resolve_keys(&keys) as usize == i && names.len() == before + 1
+            };
+            if !fits {
+                return Err(format!(
+                    "thread table entry {i} (`{name}`) repeats a thread or comes before its parent"
+                ));
+            }
         }
-        names
+        Ok(names)
     }
 
-    pub fn keys(&self) -> Vec<(Tid, u32)> {
-        self.0.lock().unwrap().keys.clone()
+    /// The canonical name of every thread registered so far, indexed by id
+    /// (`table()[0]` is `0`, the main thread).
+    pub fn table(&self) -> Vec<String> {
+        let n = self.len();
+        (0..n as Tid).map(|t| self.canonical(t)).collect()
+    }
+
+    /// How many threads (main included) have an id.
+    fn len(&self) -> usize {
+        self.0.lock().unwrap().keys.len() + 1
+    }
+
+    /// The canonical name of thread `tid`: `0` for the main thread,
+    /// `P.n` for the `n`-th thread (from 0) created by the thread named `P`,
+    /// and `P/bufN` for the auxiliary thread that flushes slot `N` of `P`'s
+    /// store buffer (TSO: slot 0, the whole buffer; PSO: one slot per
+    /// location, numbered in the order `P` first stored to it).
+    pub fn canonical(&self, tid: Tid) -> String {
+        let g = self.0.lock().unwrap();
+        let mut parts = Vec::new();
+        let mut t = tid;
+        while t != 0 {
+            let Some(&(p, n)) = g.keys.get(t as usize - 1) else {
+                return format!("?{tid}");
+            };
+            parts.push(if n & crate::buffer::AUX != 0 {
+                format!("/buf{}", n & !crate::buffer::AUX)
+            } else {
+                format!(".{n}")
+            });
+            t = p;
+        }
+        let mut s = "0".to_string();
+        for p in parts.iter().rev() {
+            s.push_str(p);
+        }
+        s
+    }
+
+    /// The id of the thread with canonical name `name`, registering it (and
+    /// its ancestors) if it is new.
+    pub fn resolve(&self, name: &str) -> Result<Tid, String> {
+        Ok(self.resolve_keys(&parse_name(name)?))
+    }
+
+    fn resolve_keys(&self, keys: &[u32]) -> Tid {
+        keys.iter().fold(0, |t, &n| self.name(t, n))
     }
 
     pub(crate) fn name(&self, parent: Tid, nth: u32) -> Tid {
@@ -71,6 +136,37 @@ impl ThreadNames {
         g.ids.insert((parent, nth), t);
         t
     }
+}
+
+/// The creation indices along a canonical name, from the main thread's
+/// child down (an auxiliary thread's slot carries the `AUX` bit).
+fn parse_name(name: &str) -> Result<Vec<u32>, String> {
+    let bad = || format!("`{name}` is not a thread name (e.g. `0`, `0.1`, `0.1/buf0`)");
+    let (path, aux) = match name.split_once("/buf") {
+        Some((p, slot)) => (p, Some(slot)),
+        None => (name, None),
+    };
+    let index = |s: &str| -> Result<u32, String> {
+        if s.is_empty()
+            || !s.bytes().all(|b| b.is_ascii_digit())
+            || (s.len() > 1 && s.starts_with('0'))
+        {
+            return Err(bad());
+        }
+        s.parse::<u32>()
+            .ok()
+            .filter(|&n| n & crate::buffer::AUX == 0)
+            .ok_or_else(bad)
+    };
+    let mut parts = path.split('.');
+    if parts.next() != Some("0") {
+        return Err(bad());
+    }
+    let mut keys = parts.map(index).collect::<Result<Vec<u32>, String>>()?;
+    if let Some(slot) = aux {
+        keys.push(index(slot)? | crate::buffer::AUX);
+    }
+    Ok(keys)
 }
 
 /// Why a thread's local run stopped early.
@@ -109,6 +205,8 @@ pub struct Machine {
     pub(crate) tid: Tid,
     /// Some thread was spin-blocked in this execution.
     pub(crate) spun: bool,
+    /// A `__VERIFIER_nondet_*` call returned its fixed value.
+    pub(crate) nondet: bool,
 }
 
 impl Machine {
@@ -132,6 +230,7 @@ impl Machine {
             loc: Loc::UNKNOWN,
             tid: 0,
             spun: false,
+            nondet: false,
         };
         let main = prog.module.main.expect("lowering guarantees a main");
         let args = m.main_args(main);
@@ -533,6 +632,10 @@ impl System for Machine {
         self.spun
     }
 
+    fn unexplored(&self) -> Option<LimitKind> {
+        self.nondet.then_some(LimitKind::Nondet)
+    }
+
     fn spin_blocked(&self, tid: Tid) -> bool {
         self.threads
             .get(tid as usize)
@@ -542,5 +645,52 @@ impl System for Machine {
 
     fn memory_digest(&self) -> u64 {
         self.mem.digest(weft_ir::addr::STATIC_SPACE)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_names_round_trip() {
+        let names = ThreadNames::default();
+        let first = names.name(0, 0);
+        let a = names.name(0, 1);
+        let b = names.name(a, 0);
+        let buf = names.name(b, crate::buffer::AUX | 2);
+        assert_eq!(names.canonical(0), "0");
+        assert_eq!(names.canonical(first), "0.0");
+        assert_eq!(names.canonical(a), "0.1");
+        assert_eq!(names.canonical(b), "0.1.0");
+        assert_eq!(names.canonical(buf), "0.1.0/buf2");
+        for t in [0, a, b, buf] {
+            assert_eq!(names.resolve(&names.canonical(t)), Ok(t));
+        }
+        // Another registry, filled in another order, maps the same names
+        // to its own ids.
+        let other = ThreadNames::default();
+        let buf2 = other.resolve("0.1.0/buf2").unwrap();
+        assert_eq!(other.canonical(buf2), "0.1.0/buf2");
+        assert_ne!(buf2, buf);
+        let copy = ThreadNames::from_table(&names.table()).unwrap();
+        assert_eq!(copy.table(), names.table());
+        assert_eq!(copy.resolve("0.1.0"), Ok(b));
+    }
+
+    #[test]
+    fn bad_names_and_tables_are_refused() {
+        for bad in [
+            "", "1", "0.", "0..1", "0.01", "0.x", "0/buf", "0.1/bufx", "00", "0.-1",
+        ] {
+            assert!(parse_name(bad).is_err(), "{bad}");
+        }
+        let t = |v: &[&str]| {
+            ThreadNames::from_table(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+        };
+        assert!(t(&["0", "0.0", "0.0/buf0"]).is_ok());
+        assert!(t(&["0.0"]).is_err());
+        assert!(t(&["0", "0.0", "0.0"]).is_err());
+        assert!(t(&["0", "0.0.1"]).is_err());
     }
 }

@@ -22,6 +22,11 @@ impl VClock {
         self.0[t as usize] = v;
     }
 
+    /// The entries, by thread id (missing ones are 0).
+    pub fn as_slice(&self) -> &[u32] {
+        &self.0
+    }
+
     /// Pointwise maximum.
     pub fn join(&mut self, other: &VClock) {
         if self.0.len() < other.0.len() {

@@ -23,7 +23,7 @@ pub mod trace;
 pub mod wakeup;
 
 pub use replay::{replay, ReplayError};
-pub use summary::{Choice, Finding, Stats, Summary};
+pub use summary::{Choice, EventClocks, Finding, Stats, Summary};
 
 use std::time::Duration;
 use weft_core::System;
@@ -56,6 +56,9 @@ pub struct Config {
     /// Also keep one execution (schedule and trace) per outcome, in
     /// [`Summary::outcome_runs`].
     pub outcome_runs: bool,
+    /// Keep the first execution (schedule, events, clocks) in
+    /// [`Summary::first_run`].
+    pub first_run: bool,
 }
 
 impl Default for Config {
@@ -68,6 +71,7 @@ impl Default for Config {
             race_check: true,
             collect_outcomes: false,
             outcome_runs: false,
+            first_run: false,
         }
     }
 }

@@ -24,8 +24,12 @@ impl std::fmt::Display for ReplayError {
 
 /// Runs exactly `schedule` on `init` and reports what happened.
 pub fn replay<S: System>(mut state: S, schedule: &[Choice]) -> Result<Summary, ReplayError> {
+    // The execution's outcome and run are kept (in `outcome_runs`), so that
+    // a caller can judge an outcome-level bug such as non-robustness.
     let cfg = Config {
         keep_going: true,
+        collect_outcomes: true,
+        outcome_runs: true,
         ..Config::default()
     };
     let mut rec = Recorder::new(&cfg);
@@ -52,6 +56,7 @@ pub fn replay<S: System>(mut state: S, schedule: &[Choice]) -> Result<Summary, R
         schedule: schedule.to_vec(),
         trace,
         output: state.output().to_vec(),
+        clocks: Vec::new(),
     });
     Ok(rec.into_summary(true))
 }

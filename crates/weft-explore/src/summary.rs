@@ -14,6 +14,22 @@ pub struct Finding {
     pub schedule: Vec<Choice>,
     pub trace: Vec<Event>,
     pub output: Vec<Output>,
+    /// Happens-before of each event of `trace` (empty when not recorded,
+    /// as in a replay).
+    pub clocks: Vec<EventClocks>,
+}
+
+/// The happens-before of one event, as vector clocks indexed by thread id:
+/// entry `t` is how many of thread `t`'s events are ordered before the
+/// event (or are it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EventClocks {
+    /// Happens-before through synchronisation only, by which data races
+    /// are judged.
+    pub sync: Vec<u32>,
+    /// The Mazurkiewicz happens-before: every pair of dependent events is
+    /// ordered as executed.
+    pub dep: Vec<u32>,
 }
 
 /// Counters over one exploration.
@@ -50,6 +66,9 @@ pub struct Summary {
     /// One execution per outcome, when requested (its `bug` is a
     /// placeholder unless the execution ended in one).
     pub outcome_runs: BTreeMap<String, Finding>,
+    /// The first execution (its `bug` a placeholder unless it ended in one),
+    /// when [`crate::Config::first_run`] asks for it.
+    pub first_run: Option<Finding>,
 }
 
 /// A one-line description of how an execution ended, its global memory and
@@ -78,6 +97,9 @@ pub(crate) struct Recorder<'c> {
     pub summary: Summary,
     cfg: &'c crate::Config,
     start: Instant,
+    /// Some execution ran under this bound without being cut by it (see
+    /// `System::unexplored`).
+    unexplored: Option<LimitKind>,
 }
 
 impl<'c> Recorder<'c> {
@@ -86,6 +108,7 @@ impl<'c> Recorder<'c> {
             summary: Summary::default(),
             cfg,
             start: Instant::now(),
+            unexplored: None,
         }
     }
 
@@ -98,10 +121,26 @@ impl<'c> Recorder<'c> {
     {
         let (status, output) = (sys.status(), sys.output());
         let s = &mut self.summary;
-        if s.stats.executions == 0 && s.stats.blocked() == 0 {
+        let first = s.stats.executions == 0 && s.stats.blocked() == 0;
+        if first {
             s.first_output = output.to_vec();
         }
         let mut make = Some(make_finding);
+        // Once `make` is used, the run made is kept here or in
+        // `outcome_runs`, and later uses copy it.
+        let keep_first = first && self.cfg.first_run;
+        if keep_first {
+            let bug = match status {
+                Status::Bug(b) => (**b).clone(),
+                _ => Bug::new(
+                    weft_core::BugKind::Robustness,
+                    "the first execution",
+                    0,
+                    weft_core::Loc::UNKNOWN,
+                ),
+            };
+            s.first_run = Some((make.take().expect("unused"))(bug));
+        }
         if self.cfg.collect_outcomes {
             let o = outcome(status, output, sys.memory_digest());
             if self.cfg.outcome_runs && !s.outcome_runs.contains_key(&o) {
@@ -111,10 +150,19 @@ impl<'c> Recorder<'c> {
                     0,
                     weft_core::Loc::UNKNOWN,
                 );
-                let run = (make.take().expect("unused"))(placeholder);
+                let run = match make.take() {
+                    Some(make) => make(placeholder),
+                    None => Finding {
+                        bug: placeholder,
+                        ..s.first_run.clone().expect("made")
+                    },
+                };
                 s.outcome_runs.insert(o.clone(), run);
             }
             s.outcomes.insert(o);
+        }
+        if let Some(l) = sys.unexplored() {
+            self.unexplored.get_or_insert(l);
         }
         match status {
             Status::Bug(b) => {
@@ -126,6 +174,10 @@ impl<'c> Recorder<'c> {
                 if !dup {
                     let finding = match make.take() {
                         Some(make) => make((**b).clone()),
+                        None if keep_first => Finding {
+                            bug: (**b).clone(),
+                            ..s.first_run.clone().expect("made")
+                        },
                         None => {
                             let o = outcome(status, output, sys.memory_digest());
                             Finding {
@@ -206,6 +258,7 @@ impl<'c> Recorder<'c> {
             // The bound was reached exactly as the search space ran out.
             self.summary.limit = None;
         }
+        self.summary.limit = self.summary.limit.or(self.unexplored);
         self.summary.stats.elapsed = self.start.elapsed();
         // Consequences (assertions, deadlocks, ...) first, data races after.
         self.summary

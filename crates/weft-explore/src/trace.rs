@@ -542,6 +542,14 @@ impl Trace {
             schedule: self.entries.iter().map(|e| e.choice).collect(),
             trace: self.entries.iter().map(|e| e.ev.clone()).collect(),
             output: output.to_vec(),
+            clocks: self
+                .entries
+                .iter()
+                .map(|e| crate::EventClocks {
+                    sync: e.sync_clock.as_slice().to_vec(),
+                    dep: e.clock.as_slice().to_vec(),
+                })
+                .collect(),
         }
     }
 

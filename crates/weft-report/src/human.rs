@@ -16,6 +16,10 @@ pub fn render_human(s: &Summary, cx: &Context) -> String {
             "verdict: SAFE (no bug in {} executions)",
             s.stats.executions
         ),
+        Verdict::Incomplete if s.limit == Some(weft_core::LimitKind::Nondet) => writeln!(
+            out,
+            "verdict: INCOMPLETE (no bug found, but __VERIFIER_nondet_* inputs were fixed to 0; other values are unexplored)"
+        ),
         Verdict::Incomplete => writeln!(
             out,
             "verdict: INCOMPLETE (no bug found, but the {} bound was hit)",

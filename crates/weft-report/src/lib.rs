@@ -1,15 +1,17 @@
-//! Reports: the verdict, human-readable output, the `--json` object and
-//! witness files.
+//! Reports: the verdict, human-readable output, the `--json` object,
+//! witness files and trace files.
 //!
 //! The JSON field names are a stable interface (see the README): scripts
 //! and CI pipelines parse them.
 
 mod human;
 mod json;
+pub mod trace;
 mod witness;
 
 pub use human::render_human;
 pub use json::render_json;
+pub use trace::{TraceContext, TraceFile, TRACE_FORMAT};
 pub use witness::{Witness, WitnessBug, WITNESS_FORMAT};
 
 use weft_core::{Event, SourceMap};

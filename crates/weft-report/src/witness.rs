@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-pub const WITNESS_FORMAT: &str = "weft-witness-1";
+/// Version 2 names threads canonically (`0`, `0.1`, `0.1/buf0`), so that a
+/// witness replays whatever exploration order recorded it.
+pub const WITNESS_FORMAT: &str = "weft-witness-2";
 
 /// The bug a witness reproduces.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -23,10 +25,13 @@ pub struct Witness {
     pub clang_args: Vec<String>,
     /// Options that affect execution (e.g. `max_steps`).
     pub options: serde_json::Value,
-    /// `threads[i]` = (parent, n): thread `i + 1` is the n-th thread created
-    /// by `parent`.
-    pub threads: Vec<(u32, u32)>,
-    /// The scheduling decisions: (thread, alternative) per visible event.
-    pub schedule: Vec<(u32, u32)>,
+    /// `threads[i]` is the canonical name of the thread that had id `i` in
+    /// the recording (`threads[0]` is `0`, the main thread). A replay gives
+    /// these threads the same ids, so that addresses and `pthread_t` values
+    /// are those of the recording; threads not listed get fresh ids.
+    pub threads: Vec<String>,
+    /// The scheduling decisions: (canonical thread name, alternative) per
+    /// visible event.
+    pub schedule: Vec<(String, u32)>,
     pub bug: WitnessBug,
 }

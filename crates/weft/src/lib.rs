@@ -87,6 +87,11 @@ pub struct CheckOptions {
     /// Write a replayable witness of the first bug to this file.
     #[arg(long, value_name = "FILE")]
     pub witness: Option<std::path::PathBuf>,
+    /// Write the events of the first bug's execution (or of the first
+    /// execution, if there is no bug) with their happens-before to this
+    /// file, as JSON (format `weft-trace/1`, see the README).
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<std::path::PathBuf>,
 }
 
 /// A failure that is the user's input, not weft's fault.
@@ -149,6 +154,7 @@ fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow:
         race_check: !opts.no_race_check,
         collect_outcomes: opts.outcomes,
         outcome_runs: false,
+        first_run: opts.trace.is_some(),
         max_executions: opts.max_executions,
         timeout: opts.timeout.map(Duration::from_secs_f64),
         keep_going: opts.keep_going,
@@ -159,7 +165,7 @@ fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow:
             mm => mm,
         };
         limits.mm = weak;
-        robustness(&prog, &cfg, limits)
+        robustness(&prog, &cfg, limits, &names)
     } else {
         weft_explore::explore(init, &cfg)
     };
@@ -174,12 +180,46 @@ fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow:
         std::fs::write(path, text)
             .with_context(|| format!("writing witness {}", path.display()))?;
     }
+    if let Some(path) = &opts.trace {
+        if let Err(e) = write_trace(path, file, &summary, &prog, &limits, &names) {
+            // The report matters more than the trace: print it anyway.
+            eprintln!("error: the trace was not written: {e:#}");
+        }
+    }
     Ok(print_report(&summary, &prog, witnesses, opts.json))
 }
 
-/// Explores under SC and under `limits.mm`, and reports every outcome of the
-/// latter that the former never produces.
-fn robustness(prog: &Arc<Program>, cfg: &Config, limits: Limits) -> Summary {
+/// Writes the `--trace` file: the first bug's execution, or the first one.
+fn write_trace(
+    path: &Path,
+    file: &Path,
+    summary: &Summary,
+    prog: &Arc<Program>,
+    limits: &Limits,
+    names: &ThreadNames,
+) -> anyhow::Result<()> {
+    let (run, is_bug) = match (summary.findings.first(), &summary.first_run) {
+        (Some(f), _) => (f, true),
+        (None, Some(f)) => (f, false),
+        (None, None) => return Err(anyhow!("no execution ran")),
+    };
+    let cx = weft_report::TraceContext {
+        program: file.display().to_string(),
+        mm: limits.mm.as_str().to_string(),
+        sources: prog.sources(),
+        describe: &|e| describe_event(prog, e),
+        describe_addr: &|a| prog.describe_addr(a),
+        thread_name: &|t| names.canonical(t),
+        threads: names.table(),
+    };
+    let trace = weft_report::TraceFile::new(run, is_bug, &cx);
+    let text = serde_json::to_string_pretty(&trace)?;
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+}
+
+/// The exploration of `prog` under SC that `--check-robustness` compares
+/// against (outcomes collected).
+fn sc_outcomes(prog: &Arc<Program>, cfg: &Config, limits: Limits, names: &ThreadNames) -> Summary {
     let cfg = Config {
         collect_outcomes: true,
         keep_going: true,
@@ -190,29 +230,44 @@ fn robustness(prog: &Arc<Program>, cfg: &Config, limits: Limits) -> Summary {
         mm: weft_core::MemoryModel::Sc,
         ..limits
     };
-    let names = ThreadNames::default();
-    let sc = weft_explore::explore(Machine::new(prog.clone(), sc_limits, names.clone()), &cfg);
+    weft_explore::explore(Machine::new(prog.clone(), sc_limits, names.clone()), &cfg)
+}
+
+/// The robustness bug of `run`, an execution under `mm` whose `outcome` no
+/// SC execution has.
+fn not_robust(mm: weft_core::MemoryModel, outcome: &str, run: Finding) -> Finding {
+    let loc = run
+        .trace
+        .last()
+        .map(|e| e.loc)
+        .unwrap_or(weft_core::Loc::UNKNOWN);
+    let msg = format!(
+        "not robust: under {} the program can end in an outcome no SC execution has ({outcome})",
+        mm.as_str().to_uppercase()
+    );
+    let bug = weft_core::Bug::new(weft_core::BugKind::Robustness, msg, 0, loc);
+    Finding { bug, ..run }
+}
+
+/// Explores under SC and under `limits.mm`, and reports every outcome of the
+/// latter that the former never produces. Both explorations share `names`,
+/// so that a thread has the same id (and addresses) under both models.
+fn robustness(prog: &Arc<Program>, cfg: &Config, limits: Limits, names: &ThreadNames) -> Summary {
+    let sc = sc_outcomes(prog, cfg, limits, names);
     let weak_cfg = Config {
+        collect_outcomes: true,
+        keep_going: true,
+        race_check: false,
         outcome_runs: true,
-        ..cfg
+        ..cfg.clone()
     };
-    let mut weak = weft_explore::explore(Machine::new(prog.clone(), limits, names), &weak_cfg);
+    let init = Machine::new(prog.clone(), limits, names.clone());
+    let mut weak = weft_explore::explore(init, &weak_cfg);
     weak.findings.clear();
     for (outcome, run) in std::mem::take(&mut weak.outcome_runs) {
-        if sc.outcomes.contains(&outcome) {
-            continue;
+        if !sc.outcomes.contains(&outcome) {
+            weak.findings.push(not_robust(limits.mm, &outcome, run));
         }
-        let loc = run
-            .trace
-            .last()
-            .map(|e| e.loc)
-            .unwrap_or(weft_core::Loc::UNKNOWN);
-        let msg = format!(
-            "not robust: under {} the program can end in an outcome no SC execution has ({outcome})",
-            limits.mm.as_str().to_uppercase()
-        );
-        let bug = weft_core::Bug::new(weft_core::BugKind::Robustness, msg, 0, loc);
-        weak.findings.push(Finding { bug, ..run });
     }
     weak.stats.executions += sc.stats.executions;
     weak.stats.events += sc.stats.events;
@@ -259,8 +314,12 @@ fn witness_of(
         program_hash: hash.to_string(),
         clang_args: clang_args.to_vec(),
         options: json!({ "max_steps": limits.max_steps, "mm": limits.mm.as_str() }),
-        threads: names.keys(),
-        schedule: f.schedule.clone(),
+        threads: names.table(),
+        schedule: f
+            .schedule
+            .iter()
+            .map(|&(t, a)| (names.canonical(t), a))
+            .collect(),
         bug: WitnessBug {
             kind: f.bug.kind.as_str().to_string(),
             message: f.bug.message.clone(),
@@ -300,8 +359,27 @@ fn run_replay(file: &Path, witness: &Path, json: bool) -> anyhow::Result<i32> {
         mm,
         ..Limits::default()
     };
-    let init = Machine::new(prog.clone(), limits, ThreadNames::from_keys(&w.threads));
-    let summary = weft_explore::replay(init, &w.schedule).map_err(bad)?;
+    let names = ThreadNames::from_table(&w.threads)
+        .map_err(|e| bad(format!("{}: bad thread table: {e}", witness.display())))?;
+    let schedule = w
+        .schedule
+        .iter()
+        .map(|(t, a)| Ok((names.resolve(t)?, *a)))
+        .collect::<Result<Vec<_>, String>>()
+        .map_err(|e| bad(format!("{}: bad schedule: {e}", witness.display())))?;
+    let init = Machine::new(prog.clone(), limits, names.clone());
+    let mut summary = weft_explore::replay(init, &schedule).map_err(bad)?;
+    let runs = std::mem::take(&mut summary.outcome_runs);
+    summary.outcomes.clear();
+    if w.bug.kind == weft_core::BugKind::Robustness.as_str() && summary.findings.is_empty() {
+        // The bug is the outcome: confirm that no SC execution has it.
+        let sc = sc_outcomes(&prog, &Config::default(), limits, &names);
+        for (outcome, run) in runs {
+            if !sc.outcomes.contains(&outcome) {
+                summary.findings.push(not_robust(mm, &outcome, run));
+            }
+        }
+    }
     if let Some(f) = summary.findings.first() {
         if f.bug.kind.as_str() != w.bug.kind || prog.sources().render(f.bug.loc) != w.bug.location {
             eprintln!(

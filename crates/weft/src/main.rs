@@ -15,6 +15,7 @@ Options of `weft check FILE [OPTIONS] [-- CLANG_ARGS]` (details: `weft check --h
   --no-race-check              do not report data races
   --json                       print one JSON object
   --witness FILE               write a replayable witness of the first bug
+  --trace FILE                 write the events of the bug's (or first) execution
 
 Exit codes: 0 no bug, 42 bug found, 3 incomplete, 2 bad input, 1 internal error.";
 

@@ -26,6 +26,7 @@ const FLAGS: &[&str] = &[
     "--keep-going",
     "--json",
     "--witness",
+    "--trace",
 ];
 
 /// A safe program: two threads increment a counter under a mutex.
@@ -435,6 +436,273 @@ fn witness_round_trip() {
     assert_eq!(got["kind"], first["kind"], "{replay}");
     assert_eq!(got["location"], first["location"], "{replay}");
     assert_eq!(got["trace"], first["trace"], "replay took another path");
+}
+
+/// Store buffering between a thread and the thread it created: the
+/// assertion fails only under TSO and PSO, through buffer flushes.
+const NESTED_SB_C: &str = r#"#include <pthread.h>
+#include <assert.h>
+int x, y, r1, r2;
+void *inner(void *a) { y = 1; r2 = x; return 0; }
+void *outer(void *a) {
+  pthread_t t;
+  pthread_create(&t, 0, inner, 0);
+  x = 1;
+  r1 = y;
+  pthread_join(t, 0);
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, outer, 0);
+  pthread_join(t, 0);
+  assert(!(r1 == 0 && r2 == 0));
+  return 0;
+}
+"#;
+
+/// A lost update between a thread and the thread it created.
+const NESTED_LOST_UPDATE_C: &str = r#"#include <pthread.h>
+#include <assert.h>
+int n;
+void *inner(void *a) { int v = n; n = v + 1; return 0; }
+void *outer(void *a) {
+  pthread_t t;
+  pthread_create(&t, 0, inner, 0);
+  int v = n;
+  n = v + 1;
+  pthread_join(t, 0);
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, outer, 0);
+  pthread_join(t, 0);
+  assert(n == 2);
+  return 0;
+}
+"#;
+
+/// Checks `file` with `args` and a witness, then replays the witness:
+/// both must report the same first bug. With `strip_threads` the witness's
+/// thread table is cut to the main thread, as if another exploration order
+/// had recorded it. Returns the witness.
+fn check_and_replay(s: &Scratch, file: &str, args: &[&str], strip_threads: bool) -> Value {
+    let mut check_args = vec!["check", file, "--json", "--witness", "w.json"];
+    check_args.extend(args);
+    let check = s.run(&check_args);
+    check.expect_code(42);
+    let first = check.json()["bugs"][0].clone();
+    let text = std::fs::read_to_string(s.path().join("w.json")).expect("witness written");
+    let mut w: Value = serde_json::from_str(&text).expect("witness is JSON");
+    if strip_threads {
+        w["threads"] = serde_json::json!(["0"]);
+        s.write("w.json", &w.to_string());
+    }
+    let replay = s.run(&["replay", file, "w.json", "--json"]);
+    replay.expect_code(42);
+    let got = &replay.json()["bugs"][0];
+    let what = format!("{args:?} strip={strip_threads}");
+    assert_eq!(got["kind"], first["kind"], "{what}: {replay}");
+    assert_eq!(got["location"], first["location"], "{what}: {replay}");
+    let actions = |b: &Value| -> Vec<Value> {
+        let t = b["trace"].as_array().expect("trace").iter();
+        t.map(|e| e["action"].clone()).collect()
+    };
+    assert_eq!(
+        actions(got),
+        actions(&first),
+        "{what}: replay took another path"
+    );
+    if !strip_threads {
+        assert_eq!(got["trace"], first["trace"], "{what}: other thread ids");
+    }
+    w
+}
+
+/// Witnesses name threads canonically (`0`, `0.0`, `0.0.0`, `0.0/buf0`):
+/// those of every `--por` and `--mm` replay and reproduce their bug, also
+/// when the replaying registry numbers threads differently.
+#[test]
+fn witnesses_replay_under_every_por_and_mm() {
+    let s = Scratch::new("witness-canonical");
+    s.write("sb.c", NESTED_SB_C);
+    s.write("lu.c", NESTED_LOST_UPDATE_C);
+    for mm in ["sc", "tso", "pso"] {
+        let file = if mm == "sc" { "lu.c" } else { "sb.c" };
+        for por in ["none", "source", "optimal"] {
+            for strip in [false, true] {
+                let args = ["--mm", mm, "--por", por, "--no-race-check"];
+                let w = check_and_replay(&s, file, &args, strip);
+                assert_eq!(w["format"], "weft-witness-2");
+                let names: Vec<&str> = w["schedule"]
+                    .as_array()
+                    .expect("schedule")
+                    .iter()
+                    .map(|c| c[0].as_str().expect("canonical thread name"))
+                    .collect();
+                assert!(names.contains(&"0.0.0"), "{mm} {por}: {names:?}");
+                if mm != "sc" {
+                    assert!(
+                        names.iter().any(|n| n.contains("/buf")),
+                        "{mm} {por}: {names:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A `--check-robustness` witness replays: the replay runs its schedule
+/// under the weak model and confirms that no SC execution ends that way.
+#[test]
+fn robustness_witness_replays() {
+    let s = Scratch::new("witness-robustness");
+    s.write("sb.c", NESTED_SB_C.replace("assert(", "(void)(").as_str());
+    for mm in ["sc", "tso", "pso"] {
+        for strip in [false, true] {
+            let args = ["--check-robustness", "--mm", mm];
+            let w = check_and_replay(&s, "sb.c", &args, strip);
+            assert_eq!(w["bug"]["kind"], "robustness", "{w}");
+        }
+    }
+}
+
+/// Replay refuses (exit 2) a witness whose thread table or schedule names
+/// no thread.
+#[test]
+fn replay_refuses_bad_thread_names() {
+    let s = Scratch::new("witness-names");
+    s.lost_update("lost_update.c");
+    s.run(&["check", "lost_update.c", "--witness", "w.json"])
+        .expect_code(42);
+    let text = std::fs::read_to_string(s.path().join("w.json")).unwrap();
+    let w: Value = serde_json::from_str(&text).unwrap();
+    let mut bad_table = w.clone();
+    bad_table["threads"] = serde_json::json!(["0", "0.0", "0.0"]);
+    s.write("w1.json", &bad_table.to_string());
+    s.run(&["replay", "lost_update.c", "w1.json"])
+        .expect_bad_input("thread table");
+    let mut bad_schedule = w;
+    bad_schedule["schedule"][0][0] = serde_json::json!("1.x");
+    s.write("w2.json", &bad_schedule.to_string());
+    s.run(&["replay", "lost_update.c", "w2.json"])
+        .expect_bad_input("not a thread name");
+}
+
+/// `--trace` writes the bug's execution in the `weft-trace/1` format: the
+/// same events as the report's interleaving, canonical thread names, and
+/// happens-before that points backwards; the file reads back as a
+/// `weft_report::TraceFile`.
+#[test]
+fn trace_file_of_a_bug() {
+    let s = Scratch::new("trace-bug");
+    s.lost_update("lost_update.c");
+    let check = s.run(&["check", "lost_update.c", "--json", "--trace", "t.json"]);
+    check.expect_code(42);
+    let report = check.json();
+    let text = std::fs::read_to_string(s.path().join("t.json")).expect("trace written");
+    let t: weft_report::TraceFile = serde_json::from_str(&text).expect("a weft-trace/1 file");
+    assert_eq!(t.format, "weft-trace/1");
+    assert_eq!(t.execution, "bug");
+    let bug = t.bug.as_ref().expect("the bug");
+    assert_eq!(bug.kind, report["bugs"][0]["kind"].as_str().unwrap());
+    assert_eq!(
+        bug.location,
+        report["bugs"][0]["location"].as_str().unwrap()
+    );
+    let shown = report["bugs"][0]["trace"].as_array().expect("report trace");
+    assert_eq!(t.events.len(), shown.len());
+    for (i, (e, r)) in t.events.iter().zip(shown).enumerate() {
+        assert_eq!(e.index, i);
+        assert_eq!(e.action, r["action"].as_str().unwrap());
+        assert_eq!(e.location, r["location"].as_str().unwrap());
+        let id = r["thread"].as_u64().unwrap() as usize;
+        assert_eq!(e.thread, t.threads[id], "thread names at {i}");
+        assert!(
+            e.hb_preds.iter().all(|&p| p < i),
+            "hb_preds {:?} at {i}",
+            e.hb_preds
+        );
+        assert!(
+            e.hb.get(&e.thread) == Some(&e.seq),
+            "own clock entry at {i}: {e:?}"
+        );
+    }
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let kinds: Vec<&str> = v["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert!(kinds.starts_with(&["spawn", "spawn"]), "{kinds:?}");
+    assert!(kinds.contains(&"load") && kinds.contains(&"store") && kinds.contains(&"join"));
+    let load = v["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "load")
+        .unwrap();
+    assert_eq!(load["mem"]["object"], "counter", "{load}");
+    assert!(
+        load["mem"]["addr"].as_str().unwrap().starts_with("0x"),
+        "{load}"
+    );
+    assert!(load["read"].is_string(), "{load}");
+    // The join of a child comes after the child's exit in happens-before.
+    let join = t
+        .events
+        .iter()
+        .find(|e| e.action.starts_with("join"))
+        .unwrap();
+    assert!(join
+        .hb_preds
+        .iter()
+        .any(|&p| t.events[p].action == "thread exits"));
+}
+
+/// Without a bug, `--trace` writes the first execution; under TSO it shows
+/// the buffer flushes, performed by `…/buf0` threads for their owner.
+#[test]
+fn trace_file_of_the_first_execution() {
+    let s = Scratch::new("trace-first");
+    s.write("safe.c", SAFE_C);
+    s.run(&["check", "safe.c", "--mm", "tso", "--trace", "t.json"])
+        .expect_code(0);
+    let text = std::fs::read_to_string(s.path().join("t.json")).expect("trace written");
+    let t: weft_report::TraceFile = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        (t.execution.as_str(), t.bug.is_none(), t.mm.as_str()),
+        ("first", true, "tso")
+    );
+    let last = t.events.last().expect("events");
+    assert_eq!(
+        (last.thread.as_str(), &last.op),
+        ("0", &weft_report::trace::Op::Exit)
+    );
+    let update = t
+        .events
+        .iter()
+        .find_map(|e| match &e.op {
+            weft_report::trace::Op::Update { owner, mem, .. } => Some((e, owner, mem)),
+            _ => None,
+        })
+        .expect("an update event");
+    assert_eq!(update.0.thread, format!("{}/buf0", update.1));
+    assert_eq!(update.2.object, "counter");
+}
+
+/// A trace file that cannot be written does not cost the report: it is
+/// printed, the exit code is the verdict's, and stderr says why.
+#[test]
+fn unwritable_trace_keeps_the_report() {
+    let s = Scratch::new("trace-unwritable");
+    s.lost_update("lost_update.c");
+    let out = s.run(&["check", "lost_update.c", "--trace", "no/such/dir/t.json"]);
+    out.expect_code(42);
+    assert!(out.stdout.starts_with("verdict: BUG"), "{out}");
+    assert!(out.stderr.contains("trace was not written"), "{out}");
 }
 
 /// Replay refuses (exit 2, "changed") a program edited after recording.

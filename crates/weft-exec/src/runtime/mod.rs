@@ -89,8 +89,8 @@ pub static MODELS: &[Model] = &[
     visible("strcpy", libc::strcpy_pending, libc::strcpy),
     visible("strncpy", libc::strncpy_pending, libc::strncpy),
     // Output.
-    local("printf", stdio::printf),
-    local("vprintf", stdio::vprintf),
+    visible("printf", stdio::printf_pending, stdio::printf),
+    visible("vprintf", stdio::vprintf_pending, stdio::vprintf),
     local("puts", stdio::puts),
     local("putchar", stdio::putchar),
     // Termination.

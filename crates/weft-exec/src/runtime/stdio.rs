@@ -1,9 +1,14 @@
 //! Output: `printf`, `vprintf`, `puts`, `putchar`. Output is captured per
 //! thread, in order, and shown in reports.
+//!
+//! Conversions follow glibc, `%a` and `%n` included. A `printf` whose `%n`
+//! writes into shared memory is a visible operation (a `MemOp` writing the
+//! bytes from the first to the last such target).
 
 use super::{Call, Ret};
 use crate::machine::{Machine, Stop};
 use crate::value::{mask, sext, Value};
+use weft_core::EventKind;
 
 /// Where `printf` takes its variadic arguments from.
 enum Args<'a> {
@@ -28,27 +33,86 @@ impl Args<'_> {
     }
 }
 
-pub fn printf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+/// A `%n` store: address, size in bytes, and the count to store.
+type CountStore = (u64, u64, u128);
+
+/// Formats the call's output; `vararg` says whether the arguments come
+/// from a `va_list` (`vprintf`).
+fn format_call(m: &Machine, c: &Call, vararg: bool) -> Result<(Vec<u8>, Vec<CountStore>), Stop> {
     let fmt = m
         .mem
         .read_cstr(c.addr(0))
         .map_err(|e| m.mem_bug(e, false))?;
-    let text = format(m, &fmt, Args::Values(c.args, 1));
-    emit(m, c, text)
+    let args = if vararg {
+        let area = m
+            .mem
+            .read_int(c.addr(1) + 8, 8)
+            .map_err(|e| m.mem_bug(e, false))?
+            .unwrap_or(0);
+        Args::Area(area as u64)
+    } else {
+        Args::Values(c.args, 1)
+    };
+    Ok(format(m, &fmt, args))
+}
+
+/// The event of a `printf`-like call: a write of the shared bytes its
+/// `%n` conversions store to, if any.
+fn pending(m: &Machine, c: &Call, vararg: bool) -> Result<Option<EventKind>, Stop> {
+    let fmt = m
+        .mem
+        .read_cstr(c.addr(0))
+        .map_err(|e| m.mem_bug(e, false))?;
+    if !fmt.contains(&b'n') {
+        return Ok(None);
+    }
+    let (_, stores) = format_call(m, c, vararg)?;
+    let shared = stores
+        .iter()
+        .filter(|&&(a, n, _)| m.mem.is_shared(a) && n > 0);
+    let lo = shared.clone().map(|&(a, _, _)| a).min();
+    let hi = shared.map(|&(a, n, _)| a + n).max();
+    Ok(lo.zip(hi).map(|(lo, hi)| EventKind::MemOp {
+        name: if vararg { "vprintf" } else { "printf" },
+        read: None,
+        write: Some((lo, hi - lo)),
+    }))
+}
+
+pub fn printf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+    pending(m, c, false)
+}
+
+pub fn vprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+    pending(m, c, true)
+}
+
+pub fn printf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    run(m, c, false)
 }
 
 pub fn vprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    let fmt = m
-        .mem
-        .read_cstr(c.addr(0))
-        .map_err(|e| m.mem_bug(e, false))?;
-    let area = m
-        .mem
-        .read_int(c.addr(1) + 8, 8)
-        .map_err(|e| m.mem_bug(e, false))?
-        .unwrap_or(0);
-    let text = format(m, &fmt, Args::Area(area as u64));
-    emit(m, c, text)
+    run(m, c, true)
+}
+
+fn run(m: &mut Machine, c: &Call, vararg: bool) -> Result<Ret, Stop> {
+    let (text, stores) = format_call(m, c, vararg)?;
+    if !stores.is_empty() {
+        m.last = pending(m, c, vararg)?;
+    }
+    // Output and stores happen in order: the text up to a `%n` is printed
+    // even when its store faults.
+    let mut printed = 0;
+    for (a, n, count) in stores {
+        let upto = count as usize;
+        m.print(c.tid, &String::from_utf8_lossy(&text[printed..upto]));
+        printed = upto;
+        if let Err(e) = m.mem.write_int(a, n, Some(mask(count, 8 * n as u32))) {
+            return Err(m.mem_bug(e, true));
+        }
+    }
+    m.print(c.tid, &String::from_utf8_lossy(&text[printed..]));
+    Ok(Ret::Value(Value::Int(text.len() as u128)))
 }
 
 pub fn puts(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
@@ -86,8 +150,10 @@ struct Spec {
     bits: u32,
 }
 
-fn format(m: &Machine, fmt: &[u8], mut args: Args) -> Vec<u8> {
+/// The text `fmt` produces, and the stores of its `%n` conversions.
+fn format(m: &Machine, fmt: &[u8], mut args: Args) -> (Vec<u8>, Vec<CountStore>) {
     let mut out = Vec::new();
+    let mut stores = Vec::new();
     let mut i = 0;
     while i < fmt.len() {
         if fmt[i] != b'%' {
@@ -98,10 +164,15 @@ fn format(m: &Machine, fmt: &[u8], mut args: Args) -> Vec<u8> {
         i += 1;
         let (spec, conv, next) = parse_spec(m, fmt, i, &mut args);
         i = next;
+        if conv == b'n' {
+            let a = args.next(m) as u64;
+            stores.push((a, spec.bits as u64 / 8, out.len() as u128));
+            continue;
+        }
         let body = convert(m, &spec, conv, &mut args);
         pad(&mut out, &spec, body, conv);
     }
-    out
+    (out, stores)
 }
 
 fn parse_spec(m: &Machine, fmt: &[u8], mut i: usize, args: &mut Args) -> (Spec, u8, usize) {
@@ -194,7 +265,6 @@ fn convert(m: &Machine, s: &Spec, conv: u8, args: &mut Args) -> Vec<u8> {
             float(v, s, conv).into_bytes()
         }
         b'%' => b"%".to_vec(),
-        b'n' => Vec::new(),
         other => vec![b'%', other],
     }
 }
@@ -228,11 +298,11 @@ fn pad(out: &mut Vec<u8>, s: &Spec, body: Vec<u8>, conv: u8) {
         out.extend(std::iter::repeat_n(b' ', fill));
         return;
     }
-    let numeric = b"diuxXofFeEgG".contains(&conv);
+    let numeric = b"diuxXofFeEgGaA".contains(&conv);
     let finite = !body.iter().any(|c| {
         c.is_ascii_alphabetic() && b"nNiI".contains(c) && numeric && conv != b'x' && conv != b'X'
     });
-    if s.zero && numeric && (s.prec.is_none() || b"fFeEgG".contains(&conv)) && finite {
+    if s.zero && numeric && (s.prec.is_none() || b"fFeEgGaA".contains(&conv)) && finite {
         let sign_len = body.iter().take_while(|c| b"+- ".contains(c)).count();
         let prefix_len =
             if body[sign_len..].starts_with(b"0x") || body[sign_len..].starts_with(b"0X") {
@@ -272,7 +342,7 @@ fn float(v: f64, s: &Spec, conv: u8) -> String {
         match conv.to_ascii_lowercase() {
             b'f' => fixed(a, p, s.alt),
             b'e' => exp(a, p, s.alt),
-            b'a' => exp(a, p, s.alt),
+            b'a' => hex_float(a, s.prec, s.alt),
             _ => general(a, p, s.alt),
         }
     };
@@ -282,6 +352,50 @@ fn float(v: f64, s: &Spec, conv: u8) -> String {
     } else {
         text
     }
+}
+
+/// `%a` of a finite, non-negative double, as glibc prints it: `0x1.8p+0`;
+/// subnormals as `0x0.…p-1022`; without a precision, the exact value with
+/// trailing zeros dropped; with one, rounded to nearest with ties to even,
+/// a carry going into the leading digit (`0x2p+0`).
+fn hex_float(a: f64, prec: Option<usize>, alt: bool) -> String {
+    const DIGITS: usize = 13;
+    let bits = a.to_bits();
+    let biased = (bits >> 52) & 0x7ff;
+    let mut frac = bits & ((1 << 52) - 1);
+    let (mut lead, e) = match (biased, frac) {
+        (0, 0) => (0u64, 0i64),
+        (0, _) => (0, -1022),
+        _ => (1, biased as i64 - 1023),
+    };
+    let digits = match prec {
+        None => {
+            let t = format!("{frac:013x}");
+            t.trim_end_matches('0').to_string()
+        }
+        Some(p) if p >= DIGITS => format!("{frac:013x}{}", "0".repeat(p - DIGITS)),
+        Some(p) => {
+            let shift = 4 * (DIGITS - p) as u32;
+            let rest = frac & ((1u64 << shift) - 1);
+            let half = 1u64 << (shift - 1);
+            frac >>= shift;
+            let odd = if p == 0 { lead & 1 } else { frac & 1 } == 1;
+            if rest > half || (rest == half && odd) {
+                frac += 1;
+                if p == 0 || frac >> (4 * p) != 0 {
+                    frac &= (1u64 << (4 * p)) - 1;
+                    lead += 1;
+                }
+            }
+            if p == 0 {
+                String::new()
+            } else {
+                format!("{frac:0p$x}")
+            }
+        }
+    };
+    let dot = if digits.is_empty() && !alt { "" } else { "." };
+    format!("0x{lead}{dot}{digits}p{e:+}")
 }
 
 fn fixed(a: f64, p: usize, alt: bool) -> String {

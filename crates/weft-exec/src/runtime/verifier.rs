@@ -33,7 +33,10 @@ pub fn reach_error(m: &mut Machine, _: &Call) -> Result<Ret, Stop> {
 }
 
 /// `__VERIFIER_nondet_*`: a fixed default (0) until symbolic inputs land.
-pub fn nondet(_: &mut Machine, _: &Call) -> Result<Ret, Stop> {
+/// The execution is marked, so that a run without bugs is incomplete
+/// rather than safe (conservatively: whether or not the value is used).
+pub fn nondet(m: &mut Machine, _: &Call) -> Result<Ret, Stop> {
+    m.nondet = true;
     Ok(Ret::Value(Value::ZERO))
 }
 
