@@ -38,6 +38,8 @@ pub enum LimitKind {
     MaxSteps,
     MaxExecutions,
     Timeout,
+    /// The user interrupted the run (SIGINT or SIGTERM).
+    Interrupted,
 }
 
 impl LimitKind {
@@ -46,6 +48,7 @@ impl LimitKind {
             LimitKind::MaxSteps => "max-steps",
             LimitKind::MaxExecutions => "max-executions",
             LimitKind::Timeout => "timeout",
+            LimitKind::Interrupted => "interrupted",
         }
     }
 }
