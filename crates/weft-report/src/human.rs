@@ -16,6 +16,11 @@ pub fn render_human(s: &Summary, cx: &Context) -> String {
             "verdict: SAFE (no bug in {} executions)",
             s.stats.executions
         ),
+        Verdict::Incomplete if s.limit == Some(weft_core::LimitKind::Interrupted) => writeln!(
+            out,
+            "verdict: INCOMPLETE (interrupted; no bug found in {} executions)",
+            s.stats.executions
+        ),
         Verdict::Incomplete => writeln!(
             out,
             "verdict: INCOMPLETE (no bug found, but the {} bound was hit)",
@@ -99,5 +104,12 @@ fn stats(out: &mut String, s: &Summary) {
             .map(|(k, v)| format!("{k}: {v}"))
             .collect();
         let _ = writeln!(out, "  blocked by {}", parts.join(", "));
+    }
+    if let (Some(l), false) = (s.limit, s.findings.is_empty()) {
+        let _ = writeln!(
+            out,
+            "  exploration stopped early ({}): there may be more bugs",
+            l.as_str()
+        );
     }
 }
