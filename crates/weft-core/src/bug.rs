@@ -30,6 +30,24 @@ pub enum BugKind {
 }
 
 impl BugKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [BugKind; 9] = [
+        BugKind::Assertion,
+        BugKind::Deadlock,
+        BugKind::DataRace,
+        BugKind::Memory,
+        BugKind::PthreadMisuse,
+        BugKind::Atomicity,
+        BugKind::Abort,
+        BugKind::UndefinedBehavior,
+        BugKind::Robustness,
+    ];
+
+    /// The kind named `s` (as [`BugKind::as_str`] spells it).
+    pub fn parse(s: &str) -> Option<BugKind> {
+        BugKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             BugKind::Assertion => "assertion",

@@ -41,6 +41,8 @@ pub enum LimitKind {
     /// An execution used `__VERIFIER_nondet_*` values, which are fixed to
     /// 0: the other inputs were not explored.
     Nondet,
+    /// The user interrupted the run (SIGINT or SIGTERM).
+    Interrupted,
 }
 
 impl LimitKind {
@@ -50,6 +52,7 @@ impl LimitKind {
             LimitKind::MaxExecutions => "max-executions",
             LimitKind::Timeout => "timeout",
             LimitKind::Nondet => "nondet",
+            LimitKind::Interrupted => "interrupted",
         }
     }
 }

@@ -7,7 +7,9 @@ use crate::sync::{Sync, MUTEX_KIND_OFFSET, PTHREAD_MUTEX_NORMAL};
 use crate::thread::{Frame, Thread, ThreadState};
 use crate::value::Value;
 use rustc_hash::FxHashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 use weft_core::{
     BlockReason, Bug, BugKind, Event, EventKind, LimitKind, Loc, Output, Status, System, Tid,
 };
@@ -23,7 +25,17 @@ pub struct Limits {
     pub max_call_depth: usize,
     /// The memory model.
     pub mm: weft_core::MemoryModel,
+    /// When the whole run must end: an execution past it stops with
+    /// [`LimitKind::Timeout`] (checked every [`CHECK_EVERY`] steps).
+    pub deadline: Option<Instant>,
+    /// Set when the user interrupts the run: an execution stops with
+    /// [`LimitKind::Interrupted`] (checked with the deadline).
+    pub interrupt: Option<&'static AtomicBool>,
 }
+
+/// Interpreted instructions between two checks of the deadline and the
+/// interrupt flag (every visible event counts as at least one).
+pub const CHECK_EVERY: u64 = 1024;
 
 impl Default for Limits {
     fn default() -> Limits {
@@ -31,7 +43,23 @@ impl Default for Limits {
             max_steps: 1_000_000,
             max_call_depth: 4096,
             mm: weft_core::MemoryModel::Sc,
+            deadline: None,
+            interrupt: None,
         }
+    }
+}
+
+impl Limits {
+    /// The bound that ends the run now, if any: an interrupt or the
+    /// deadline.
+    pub fn expired(&self) -> Option<LimitKind> {
+        if self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            return Some(LimitKind::Interrupted);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(LimitKind::Timeout);
+        }
+        None
     }
 }
 
@@ -207,6 +235,8 @@ pub struct Machine {
     pub(crate) spun: bool,
     /// A `__VERIFIER_nondet_*` call returned its fixed value.
     pub(crate) nondet: bool,
+    /// `steps` value at which the deadline and interrupt are checked next.
+    pub(crate) check_at: u64,
 }
 
 impl Machine {
@@ -231,6 +261,7 @@ impl Machine {
             tid: 0,
             spun: false,
             nondet: false,
+            check_at: 0,
         };
         let main = prog.module.main.expect("lowering guarantees a main");
         let args = m.main_args(main);
@@ -483,6 +514,13 @@ impl Machine {
     fn run_local_inner(&mut self, tid: Tid) {
         let prog = self.prog.clone();
         while self.status.is_running() {
+            if self.steps >= self.check_at {
+                self.check_at = self.steps + CHECK_EVERY;
+                if let Some(l) = self.limits.expired() {
+                    self.stop(Stop::Limit(l));
+                    return;
+                }
+            }
             match self.exec_inst(&prog, tid, false) {
                 Ok(None) => {}
                 Ok(Some(kind)) => {
@@ -651,6 +689,23 @@ impl System for Machine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn limits_expire_on_interrupt_and_deadline() {
+        static FLAG: AtomicBool = AtomicBool::new(false);
+        let limits = Limits {
+            interrupt: Some(&FLAG),
+            ..Limits::default()
+        };
+        assert_eq!(limits.expired(), None);
+        FLAG.store(true, Ordering::Relaxed);
+        assert_eq!(limits.expired(), Some(LimitKind::Interrupted));
+        let past = Limits {
+            deadline: Some(Instant::now()),
+            ..Limits::default()
+        };
+        assert_eq!(past.expired(), Some(LimitKind::Timeout));
+    }
 
     #[test]
     fn canonical_names_round_trip() {

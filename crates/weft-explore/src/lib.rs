@@ -22,10 +22,14 @@ mod summary;
 pub mod trace;
 pub mod wakeup;
 
-pub use replay::{replay, ReplayError};
-pub use summary::{Choice, EventClocks, Finding, Stats, Summary};
+pub use replay::{replay, replay_with, ReplayError};
+pub use summary::{
+    is_final_outcome, outcome, render_outcome, Choice, EventClocks, Finding, Stats, Summary,
+};
 
-use std::time::Duration;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 use weft_core::System;
 
 /// Which exploration strategy to use.
@@ -45,7 +49,13 @@ pub enum Por {
 pub struct Config {
     pub por: Por,
     pub max_executions: Option<u64>,
+    /// Stop this long after the exploration started.
     pub timeout: Option<Duration>,
+    /// Stop at this instant (a deadline shared by several phases).
+    pub deadline: Option<Instant>,
+    /// Stop when this flag is set (the user interrupted the run): the
+    /// summary then has the limit [`weft_core::LimitKind::Interrupted`].
+    pub interrupt: Option<Arc<AtomicBool>>,
     /// Report every distinct bug instead of stopping at the first.
     pub keep_going: bool,
     /// Report data races.
@@ -67,6 +77,8 @@ impl Default for Config {
             por: Por::Optimal,
             max_executions: None,
             timeout: None,
+            deadline: None,
+            interrupt: None,
             keep_going: false,
             race_check: true,
             collect_outcomes: false,

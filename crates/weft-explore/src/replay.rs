@@ -1,8 +1,9 @@
 //! Replaying one recorded schedule.
 
-use crate::summary::{Choice, Finding, Recorder};
+use crate::summary::{Choice, Recorder};
+use crate::trace::Trace;
 use crate::{Config, Summary};
-use weft_core::System;
+use weft_core::{Status, System};
 
 /// Why a schedule could not be replayed.
 #[derive(Debug, PartialEq, Eq)]
@@ -23,24 +24,38 @@ impl std::fmt::Display for ReplayError {
 }
 
 /// Runs exactly `schedule` on `init` and reports what happened.
-pub fn replay<S: System>(mut state: S, schedule: &[Choice]) -> Result<Summary, ReplayError> {
-    // The execution's outcome and run are kept (in `outcome_runs`), so that
-    // a caller can judge an outcome-level bug such as non-robustness.
+pub fn replay<S: System>(state: S, schedule: &[Choice]) -> Result<Summary, ReplayError> {
+    replay_with(state, schedule, &Config::default())
+}
+
+/// [`replay`] with settings: data races are reported when
+/// `cfg.race_check` is set, and `cfg.interrupt` stops the replay (the
+/// summary then has that limit). The summary always has the execution's
+/// outcome, in [`Summary::outcomes`] and [`Summary::outcome_runs`].
+pub fn replay_with<S: System>(
+    mut state: S,
+    schedule: &[Choice],
+    cfg: &Config,
+) -> Result<Summary, ReplayError> {
     let cfg = Config {
         keep_going: true,
         collect_outcomes: true,
         outcome_runs: true,
-        ..Config::default()
+        max_executions: None,
+        ..cfg.clone()
     };
     let mut rec = Recorder::new(&cfg);
-    let mut trace = Vec::new();
+    let mut trace = Trace::new(cfg.race_check);
     for (i, &(t, a)) in schedule.iter().enumerate() {
         let err = |m: &str| ReplayError {
             step: i,
             message: m.to_string(),
         };
-        if !state.status().is_running() {
-            return Err(err("the execution ended early"));
+        match state.status() {
+            Status::Running => {}
+            // A bound (an interrupt, the step limit) cut the replay short.
+            Status::Limit(_) => break,
+            _ => return Err(err("the execution ended early")),
         }
         if !state.is_enabled(t) {
             return Err(err(&format!("thread {t} cannot run here")));
@@ -48,15 +63,12 @@ pub fn replay<S: System>(mut state: S, schedule: &[Choice]) -> Result<Summary, R
         if a >= state.alternatives(t) {
             return Err(err(&format!("thread {t} has no alternative {a}")));
         }
-        trace.push(state.step(t, a));
+        let ev = state.step(t, a);
         rec.event();
+        if let Some(bug) = trace.push(ev, (t, a)) {
+            rec.note(bug, |bug| trace.finding(bug, state.output()));
+        }
     }
-    rec.finish(&state, |bug| Finding {
-        bug,
-        schedule: schedule.to_vec(),
-        trace,
-        output: state.output().to_vec(),
-        clocks: Vec::new(),
-    });
+    rec.finish(&state, |bug| trace.finding(bug, state.output()));
     Ok(rec.into_summary(true))
 }

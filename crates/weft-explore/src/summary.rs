@@ -1,8 +1,9 @@
 //! What an exploration produced: statistics and findings.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-use weft_core::{Bug, Event, LimitKind, Output, Status, System, Tid};
+use weft_core::{Bug, Event, LimitKind, Loc, Output, Status, System, Tid};
 
 /// One scheduling decision: a thread and which alternative of its event.
 pub type Choice = (Tid, u32);
@@ -72,7 +73,12 @@ pub struct Summary {
 }
 
 /// A one-line description of how an execution ended, its global memory and
-/// what it printed.
+/// what each thread printed.
+///
+/// Output is kept per thread (each thread's text concatenated, threads in
+/// id order), not in the global order of the `printf` calls: those calls
+/// are invisible to the explorers, which do not order them, so two
+/// explorations can print the same lines in different orders.
 pub fn outcome(status: &Status, output: &[Output], memory: u64) -> String {
     let end = match status {
         Status::Exited(c) => format!("exit {c}"),
@@ -81,13 +87,50 @@ pub fn outcome(status: &Status, output: &[Output], memory: u64) -> String {
         Status::Limit(l) => format!("limit {}", l.as_str()),
         Status::Running => "running".to_string(),
     };
-    let text: String = output.iter().map(|o| o.text.as_str()).collect();
+    let mut per_thread: BTreeMap<Tid, String> = BTreeMap::new();
+    for o in output {
+        per_thread.entry(o.tid).or_default().push_str(&o.text);
+    }
+    let text: Vec<String> = per_thread
+        .iter()
+        .map(|(t, s)| format!("[thread {t}] \"{}\"", s.escape_debug()))
+        .collect();
+    let text = text.join(" ");
     // Memory is part of the outcome only for executions that ran to the end:
     // when a bug cuts an execution short, how far the other threads had got
     // is not an outcome of the program.
     match status {
-        Status::Exited(_) => format!("{end} | mem {memory:016x} | {}", text.escape_debug()),
-        _ => format!("{end} | {}", text.escape_debug()),
+        Status::Exited(_) => format!("{end} | mem {memory:016x} | {text}"),
+        _ => format!("{end} | {text}"),
+    }
+}
+
+/// Whether an outcome is one the program can really end in: not an
+/// execution cut by a bound or blocked by an assumption.
+pub fn is_final_outcome(o: &str) -> bool {
+    !(o.starts_with("limit ") || o.starts_with("blocked ") || o.starts_with("running"))
+}
+
+/// An outcome for people: the bug location `at FILE:LINE` of an
+/// [`outcome`] (internal file numbers) rendered by `render`.
+pub fn render_outcome(o: &str, render: impl Fn(Loc) -> String) -> String {
+    let Some(rest) = o.strip_prefix("bug ") else {
+        return o.to_string();
+    };
+    let (head, tail) = rest.split_once(" | ").unwrap_or((rest, ""));
+    let Some((kind, at)) = head.rsplit_once(" at ") else {
+        return o.to_string();
+    };
+    let loc = at.split_once(':').and_then(|(f, l)| {
+        Some(Loc {
+            file: f.parse().ok()?,
+            line: l.parse().ok()?,
+        })
+    });
+    match (loc, tail) {
+        (Some(loc), "") => format!("bug {kind} at {}", render(loc)),
+        (Some(loc), _) => format!("bug {kind} at {} | {tail}", render(loc)),
+        (None, _) => o.to_string(),
     }
 }
 
@@ -217,11 +260,32 @@ impl<'c> Recorder<'c> {
             s.limit = Some(LimitKind::MaxExecutions);
             return false;
         }
-        if self.cfg.timeout.is_some_and(|t| self.start.elapsed() >= t) {
-            s.limit = Some(LimitKind::Timeout);
+        if let Some(l) = self.expired() {
+            self.summary.limit = Some(l);
             return false;
         }
         true
+    }
+
+    /// The interrupt or time bound that is over, if any.
+    fn expired(&self) -> Option<LimitKind> {
+        let cfg = self.cfg;
+        if cfg
+            .interrupt
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
+            return Some(LimitKind::Interrupted);
+        }
+        let now = Instant::now();
+        if cfg
+            .timeout
+            .is_some_and(|t| self.start.checked_add(t).is_some_and(|end| now >= end))
+            || cfg.deadline.is_some_and(|d| now >= d)
+        {
+            return Some(LimitKind::Timeout);
+        }
+        None
     }
 
     /// Records a bug found in the middle of an execution that goes on (a
@@ -258,6 +322,11 @@ impl<'c> Recorder<'c> {
             // The bound was reached exactly as the search space ran out.
             self.summary.limit = None;
         }
+        if self.summary.limit.is_none() {
+            // An execution (or a plan's simulation) may have been cut by the
+            // same bound inside the System without the explorer seeing it.
+            self.summary.limit = self.expired();
+        }
         self.summary.limit = self.summary.limit.or(self.unexplored);
         self.summary.stats.elapsed = self.start.elapsed();
         // Consequences (assertions, deadlocks, ...) first, data races after.
@@ -265,5 +334,83 @@ impl<'c> Recorder<'c> {
             .findings
             .sort_by_key(|f| f.bug.kind == weft_core::BugKind::DataRace);
         self.summary
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    fn out(tid: Tid, text: &str) -> Output {
+        Output {
+            tid,
+            text: text.to_string(),
+        }
+    }
+
+    #[test]
+    fn outcomes_compare_output_per_thread() {
+        let ab = [out(1, "a\n"), out(2, "b\n")];
+        let ba = [out(2, "b\n"), out(1, "a\n")];
+        let exit = Status::Exited(0);
+        assert_eq!(outcome(&exit, &ab, 7), outcome(&exit, &ba, 7));
+        let split = [out(1, "a"), out(2, "b\n"), out(1, "\n")];
+        assert_eq!(outcome(&exit, &ab, 7), outcome(&exit, &split, 7));
+        let other = [out(1, "b\n"), out(2, "a\n")];
+        assert_ne!(outcome(&exit, &ab, 7), outcome(&exit, &other, 7));
+    }
+
+    #[test]
+    fn outcome_locations_render_as_file_line() {
+        let bug = Bug::new(
+            weft_core::BugKind::Assertion,
+            "x",
+            0,
+            Loc { file: 0, line: 7 },
+        );
+        let o = outcome(&Status::Bug(Box::new(bug)), &[out(0, "hi\n")], 0);
+        assert!(o.contains("at 0:7"), "{o}");
+        let render = |l: Loc| format!("prog.c:{}", l.line);
+        let shown = render_outcome(&o, render);
+        assert!(shown.starts_with("bug assertion at prog.c:7 | "), "{shown}");
+        let silent = outcome(
+            &Status::Bug(Box::new(Bug::new(
+                weft_core::BugKind::Deadlock,
+                "x",
+                0,
+                Loc { file: 0, line: 3 },
+            ))),
+            &[],
+            0,
+        );
+        assert_eq!(render_outcome(&silent, render), "bug deadlock at prog.c:3");
+        assert!(is_final_outcome(&o));
+        assert!(!is_final_outcome(&outcome(
+            &Status::Limit(LimitKind::MaxSteps),
+            &[],
+            0
+        )));
+    }
+
+    #[test]
+    fn interrupt_and_deadline_end_exploration() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let cfg = crate::Config {
+            interrupt: Some(flag.clone()),
+            ..crate::Config::default()
+        };
+        let rec = Recorder::new(&cfg);
+        assert_eq!(rec.expired(), None);
+        flag.store(true, Ordering::Relaxed);
+        assert_eq!(rec.expired(), Some(LimitKind::Interrupted));
+        assert_eq!(rec.into_summary(true).limit, Some(LimitKind::Interrupted));
+        let cfg = crate::Config {
+            deadline: Some(Instant::now()),
+            ..crate::Config::default()
+        };
+        let rec = Recorder::new(&cfg);
+        assert_eq!(rec.into_summary(true).limit, Some(LimitKind::Timeout));
     }
 }

@@ -3,11 +3,22 @@
 //! live in registers instead of memory (and so never become shared-memory
 //! traffic). `.ll` and `.bc` inputs skip clang but still go through
 //! mem2reg. The user's files are only read; all outputs go to a private
-//! temporary directory.
+//! temporary directory, removed when the [`Compiled`] value is dropped or
+//! when compilation fails.
+//!
+//! It also owns the program hash that witnesses record: a SHA-256 of every
+//! file the compile read (the input and, through clang's dependency
+//! output, every header it included) and of the clang arguments.
+//!
+//! The tools run under a [`Budget`]: past its deadline, or once its
+//! interrupt flag is set, the running tool is killed and compilation ends
+//! with [`FrontendError::Timeout`] or [`FrontendError::Interrupted`].
 
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// The clang flags weft compiles with (before the user's own).
 pub const CLANG_FLAGS: &[&str] = &[
@@ -21,35 +32,88 @@ pub const CLANG_FLAGS: &[&str] = &[
     "-D__WEFT__",
 ];
 
+/// How often a running tool is polled for its end, the deadline and the
+/// interrupt flag.
+const POLL: Duration = Duration::from_millis(10);
+
 #[derive(Debug, thiserror::Error)]
 pub enum FrontendError {
     #[error("cannot read {path}: {msg}")]
     Read { path: String, msg: String },
     #[error("{tool} was not found. Install it with `apt-get install -y clang-19 llvm-19` (or run `scripts/setup.sh`), or point {env} at it")]
     MissingTool { tool: String, env: &'static str },
+    #[error("{env} {msg}")]
+    BadTool { env: &'static str, msg: String },
     #[error("compilation failed:\n{0}")]
     Compile(String),
     #[error("{tool} failed:\n{msg}")]
     Tool { tool: String, msg: String },
     #[error("unsupported input `{0}`: expected a .c, .ll or .bc file")]
     Extension(String),
+    #[error("{path} is not {expected}: {why}")]
+    NotSource {
+        path: String,
+        expected: &'static str,
+        why: String,
+    },
+    #[error("the time limit ran out while compiling")]
+    Timeout,
+    #[error("interrupted while compiling")]
+    Interrupted,
+}
+
+/// When compilation must give up: a deadline and an interrupt flag.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Budget<'a> {
+    pub deadline: Option<Instant>,
+    pub interrupt: Option<&'a AtomicBool>,
+}
+
+impl Budget<'_> {
+    /// The reason to stop now, if any.
+    fn expired(&self) -> Option<FrontendError> {
+        if self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            return Some(FrontendError::Interrupted);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(FrontendError::Timeout);
+        }
+        None
+    }
 }
 
 /// Bitcode ready to load; the temporary directory lives as long as this.
 pub struct Compiled {
     pub bitcode: PathBuf,
+    /// Every file the compile read, the input first.
+    pub inputs: Vec<PathBuf>,
+    /// SHA-256 (hex) of the contents of `inputs` and the clang arguments.
+    pub hash: String,
     _dir: tempfile::TempDir,
 }
 
 fn tool(env: &'static str, name: &str, fallback: &str) -> Result<PathBuf, FrontendError> {
     if let Some(p) = std::env::var_os(env) {
         let p = PathBuf::from(p);
-        return match p.is_file() {
-            true => Ok(p),
-            false => Err(FrontendError::MissingTool {
-                tool: p.display().to_string(),
+        let bad = |msg: String| Err(FrontendError::BadTool { env, msg });
+        if p.as_os_str().is_empty() {
+            return bad(format!(
+                "is set but empty: unset it, or set it to the path of {name}"
+            ));
+        }
+        let shown = p.display();
+        return match std::fs::metadata(&p) {
+            Err(_) => Err(FrontendError::MissingTool {
+                tool: shown.to_string(),
                 env,
             }),
+            Ok(m) if m.is_dir() => bad(format!(
+                "is `{shown}`, a directory: set it to the path of the {name} executable"
+            )),
+            Ok(m) if !is_executable(&m) => bad(format!(
+                "is `{shown}`, which is not an executable file: set it to the path of {name}"
+            )),
+            Ok(_) => Ok(p),
         };
     }
     let found = std::env::var_os("PATH")
@@ -69,12 +133,40 @@ fn tool(env: &'static str, name: &str, fallback: &str) -> Result<PathBuf, Fronte
     }
 }
 
+#[cfg(unix)]
+fn is_executable(m: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    m.is_file() && m.permissions().mode() & 0o111 != 0
+}
+
+#[cfg(not(unix))]
+fn is_executable(m: &std::fs::Metadata) -> bool {
+    m.is_file()
+}
+
 /// Compiles `input` (with extra clang arguments such as `-DN=3`, `-I dir`).
 pub fn compile(input: &Path, clang_args: &[String]) -> Result<Compiled, FrontendError> {
-    std::fs::metadata(input).map_err(|e| FrontendError::Read {
-        path: input.display().to_string(),
+    compile_within(input, clang_args, &Budget::default())
+}
+
+/// [`compile`] under a deadline and an interrupt flag.
+pub fn compile_within(
+    input: &Path,
+    clang_args: &[String],
+    budget: &Budget,
+) -> Result<Compiled, FrontendError> {
+    let read_err = |path: &Path, e: std::io::Error| FrontendError::Read {
+        path: path.display().to_string(),
         msg: e.to_string(),
-    })?;
+    };
+    let bytes = std::fs::read(input).map_err(|e| read_err(input, e))?;
+    let ext = input.extension().and_then(|e| e.to_str()).unwrap_or("");
+    match ext {
+        "c" | "i" => check_text(input, &bytes, "a C source file")?,
+        "ll" => check_text(input, &bytes, "an LLVM IR (.ll) file")?,
+        "bc" => check_bitcode(input, &bytes)?,
+        _ => return Err(FrontendError::Extension(input.display().to_string())),
+    }
     let dir = tempfile::Builder::new()
         .prefix("weft-")
         .tempdir()
@@ -82,66 +174,256 @@ pub fn compile(input: &Path, clang_args: &[String]) -> Result<Compiled, Frontend
             path: "temporary directory".into(),
             msg: e.to_string(),
         })?;
-    let ext = input.extension().and_then(|e| e.to_str()).unwrap_or("");
-    let raw = match ext {
+    let (raw, inputs) = match ext {
         "c" | "i" => {
             let out = dir.path().join("input.bc");
+            let deps = dir.path().join("input.d");
             let clang = tool("WEFT_CLANG", "clang-19", "/usr/lib/llvm-19/bin/clang")?;
-            let res = Command::new(&clang)
-                .args(CLANG_FLAGS)
+            let mut cmd = Command::new(&clang);
+            cmd.args(CLANG_FLAGS)
                 .args(clang_args)
                 .arg(input)
                 .arg("-o")
                 .arg(&out)
-                .output()
-                .map_err(|e| FrontendError::Tool {
-                    tool: clang.display().to_string(),
-                    msg: e.to_string(),
-                })?;
-            if !res.status.success() {
-                return Err(FrontendError::Compile(
-                    String::from_utf8_lossy(&res.stderr).trim_end().to_string(),
-                ));
-            }
-            out
+                .args(["-MD", "-MT", "weft", "-MF"])
+                .arg(&deps);
+            run(&clang, cmd, dir.path(), budget).map_err(|e| match e {
+                RunError::Failed(msg) => FrontendError::Compile(msg),
+                RunError::Frontend(e) => e,
+            })?;
+            let listed = std::fs::read_to_string(&deps).map_err(|e| read_err(&deps, e))?;
+            let mut inputs = vec![input.to_path_buf()];
+            inputs.extend(
+                parse_deps(&listed)
+                    .into_iter()
+                    .map(PathBuf::from)
+                    .filter(|p| p != input),
+            );
+            (out, inputs)
         }
-        "ll" | "bc" => input.to_path_buf(),
-        _ => return Err(FrontendError::Extension(input.display().to_string())),
+        _ => (input.to_path_buf(), vec![input.to_path_buf()]),
     };
     let bitcode = dir.path().join("program.bc");
     let opt = tool("WEFT_OPT", "opt-19", "/usr/lib/llvm-19/bin/opt")?;
-    let res = Command::new(&opt)
-        .arg("-passes=mem2reg")
-        .arg(&raw)
-        .arg("-o")
-        .arg(&bitcode)
-        .output()
-        .map_err(|e| FrontendError::Tool {
-            tool: opt.display().to_string(),
-            msg: e.to_string(),
-        })?;
-    if !res.status.success() {
-        let msg = String::from_utf8_lossy(&res.stderr).trim_end().to_string();
-        return Err(FrontendError::Tool {
+    let mut cmd = Command::new(&opt);
+    cmd.arg("-passes=mem2reg").arg(&raw).arg("-o").arg(&bitcode);
+    run(&opt, cmd, dir.path(), budget).map_err(|e| match e {
+        RunError::Failed(msg) => FrontendError::Tool {
             tool: opt.display().to_string(),
             msg,
-        });
-    }
-    Ok(Compiled { bitcode, _dir: dir })
+        },
+        RunError::Frontend(e) => e,
+    })?;
+    let hash = hash_files(&inputs, clang_args)?;
+    Ok(Compiled {
+        bitcode,
+        inputs,
+        hash,
+        _dir: dir,
+    })
 }
 
-/// A hash identifying the program: the input file's bytes and the clang
-/// arguments. Witnesses record it so replay can refuse a changed program.
-pub fn program_hash(input: &Path, clang_args: &[String]) -> Result<String, FrontendError> {
-    let bytes = std::fs::read(input).map_err(|e| FrontendError::Read {
-        path: input.display().to_string(),
-        msg: e.to_string(),
-    })?;
+/// Refuses input that is not text (a binary file, or one with terminal
+/// control bytes that clang would echo back).
+fn check_text(path: &Path, bytes: &[u8], expected: &'static str) -> Result<(), FrontendError> {
+    let bad = bytes
+        .iter()
+        .position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c));
+    match bad {
+        None => Ok(()),
+        Some(i) => {
+            let line = bytes[..i].iter().filter(|&&b| b == b'\n').count() + 1;
+            Err(FrontendError::NotSource {
+                path: path.display().to_string(),
+                expected,
+                why: format!(
+                    "it contains binary data (byte 0x{:02x} at offset {i}, line {line})",
+                    bytes[i]
+                ),
+            })
+        }
+    }
+}
+
+/// Refuses a `.bc` file that does not start with the bitcode magic (raw or
+/// in its wrapper).
+fn check_bitcode(path: &Path, bytes: &[u8]) -> Result<(), FrontendError> {
+    if bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(b"\xDE\xC0\x17\x0B") {
+        return Ok(());
+    }
+    Err(FrontendError::NotSource {
+        path: path.display().to_string(),
+        expected: "LLVM bitcode",
+        why: "it does not start with the bitcode signature".into(),
+    })
+}
+
+enum RunError {
+    /// The tool ran and failed; its message.
+    Failed(String),
+    Frontend(FrontendError),
+}
+
+/// Runs a tool to its end under `budget`, its output going to files in
+/// `dir`. On expiry the tool is killed.
+fn run(tool: &Path, mut cmd: Command, dir: &Path, budget: &Budget) -> Result<(), RunError> {
+    let spawn_err = |e: std::io::Error| {
+        RunError::Frontend(FrontendError::Tool {
+            tool: tool.display().to_string(),
+            msg: e.to_string(),
+        })
+    };
+    let log = dir.join("tool.log");
+    let file = std::fs::File::create(&log).map_err(spawn_err)?;
+    let file2 = file.try_clone().map_err(spawn_err)?;
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(file)
+        .stderr(file2)
+        .spawn()
+        .map_err(spawn_err)?;
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(spawn_err)? {
+            break status;
+        }
+        if let Some(e) = budget.expired() {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(RunError::Frontend(e));
+        }
+        std::thread::sleep(POLL);
+    };
+    if status.success() {
+        return Ok(());
+    }
+    // A Ctrl-C in a terminal reaches the tool too: it died of the interrupt.
+    if let Some(e @ FrontendError::Interrupted) = budget.expired() {
+        return Err(RunError::Frontend(e));
+    }
+    let text = std::fs::read(&log).unwrap_or_default();
+    let text = printable(&String::from_utf8_lossy(&text));
+    let text = text.trim_end();
+    Err(RunError::Failed(if text.is_empty() {
+        format!(
+            "{} {} and printed nothing",
+            tool.display(),
+            describe_status(status)
+        )
+    } else {
+        text.to_string()
+    }))
+}
+
+fn describe_status(status: ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(sig) = status.signal() {
+            return format!("was killed by signal {sig}");
+        }
+    }
+    match status.code() {
+        Some(c) => format!("exited with status {c}"),
+        None => "failed".to_string(),
+    }
+}
+
+/// `text` with terminal control characters (other than newline and tab)
+/// shown as escapes, so that a tool's message cannot drive the terminal.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' | '\t' => c.to_string(),
+            c if c.is_control() => c.escape_default().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+/// The prerequisites of a make rule written by `clang -MD -MT weft`:
+/// continuation lines joined, escaped spaces, `$$` and `\#` undone.
+fn parse_deps(text: &str) -> Vec<String> {
+    let joined = text.replace("\\\r\n", " ").replace("\\\n", " ");
+    let body = joined
+        .split_once("weft:")
+        .map(|(_, b)| b)
+        .unwrap_or(&joined);
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if matches!(chars.peek(), Some(' ' | '#' | '\\')) => {
+                cur.push(chars.next().expect("peeked"));
+            }
+            '$' if chars.peek() == Some(&'$') => {
+                chars.next();
+                cur.push('$');
+            }
+            c if c.is_whitespace() => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+            }
+            c => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// SHA-256 of each file's contents (length-prefixed, in order) and of the
+/// clang arguments.
+fn hash_files(files: &[PathBuf], clang_args: &[String]) -> Result<String, FrontendError> {
     let mut h = Sha256::new();
-    h.update(&bytes);
+    for f in files {
+        let bytes = std::fs::read(f).map_err(|e| FrontendError::Read {
+            path: f.display().to_string(),
+            msg: e.to_string(),
+        })?;
+        h.update((bytes.len() as u64).to_le_bytes());
+        h.update(&bytes);
+    }
     for a in clang_args {
         h.update([0u8]);
         h.update(a.as_bytes());
     }
     Ok(format!("{:x}", h.finalize()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deps_are_parsed_with_escapes_and_continuations() {
+        let text = "weft: a.c /usr/include/stdio.h \\\n  dir/my\\ header.h x$$y.h \\\n  c\\#d.h\n";
+        assert_eq!(
+            parse_deps(text),
+            [
+                "a.c",
+                "/usr/include/stdio.h",
+                "dir/my header.h",
+                "x$y.h",
+                "c#d.h"
+            ]
+        );
+    }
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(printable("a\u{1b}[31mb\n\tc"), "a\\u{1b}[31mb\n\tc");
+    }
+
+    #[test]
+    fn binary_input_is_refused() {
+        let p = Path::new("x.c");
+        assert!(check_text(p, b"int main() { return 0; }\n", "C").is_ok());
+        let err = check_text(p, b"\x7fELF\x02\x01\x01\x00", "C").unwrap_err();
+        assert!(err.to_string().contains("binary data"), "{err}");
+        assert!(check_bitcode(Path::new("x.bc"), b"BC\xC0\xDE....").is_ok());
+        assert!(check_bitcode(Path::new("x.bc"), b"int main").is_err());
+    }
 }

@@ -16,6 +16,11 @@ pub fn render_human(s: &Summary, cx: &Context) -> String {
             "verdict: SAFE (no bug in {} executions)",
             s.stats.executions
         ),
+        Verdict::Incomplete if s.limit == Some(weft_core::LimitKind::Interrupted) => writeln!(
+            out,
+            "verdict: INCOMPLETE (interrupted; no bug found in {} executions)",
+            s.stats.executions
+        ),
         Verdict::Incomplete if s.limit == Some(weft_core::LimitKind::Nondet) => writeln!(
             out,
             "verdict: INCOMPLETE (no bug found, but __VERIFIER_nondet_* inputs were fixed to 0; other values are unexplored)"
@@ -103,5 +108,12 @@ fn stats(out: &mut String, s: &Summary) {
             .map(|(k, v)| format!("{k}: {v}"))
             .collect();
         let _ = writeln!(out, "  blocked by {}", parts.join(", "));
+    }
+    if let (Some(l), false) = (s.limit, s.findings.is_empty()) {
+        let _ = writeln!(
+            out,
+            "  exploration stopped early ({}): there may be more bugs",
+            l.as_str()
+        );
     }
 }

@@ -8,19 +8,26 @@ pub const WITNESS_FORMAT: &str = "weft-witness-2";
 
 /// The bug a witness reproduces.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub struct WitnessBug {
     pub kind: String,
     pub message: String,
     pub location: String,
+    /// For a `robustness` bug: the outcome (see `--outcomes`) the execution
+    /// ends in, which replay checks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<String>,
 }
 
 /// A replayable witness.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Witness {
     pub format: String,
     /// The program file as given on the command line.
     pub program: String,
-    /// SHA-256 of the program's bytes and clang arguments.
+    /// SHA-256 of every file the compile read (the program and the headers
+    /// it includes) and of the clang arguments.
     pub program_hash: String,
     pub clang_args: Vec<String>,
     /// Options that affect execution (e.g. `max_steps`).

@@ -1,20 +1,35 @@
 //! The `weft` driver: wires the pipeline `frontend → ir → exec ↔ explore →
 //! report` together for the `check` and `replay` commands.
+//!
+//! It owns what holds a run together from the outside: validating options
+//! and witnesses, one deadline (`--timeout`) for every phase, the
+//! interrupt flag set by SIGINT/SIGTERM, and writing the report and the
+//! witness without ever losing the report.
 
-use anyhow::{anyhow, Context as _};
+use anyhow::anyhow;
 use clap::{Args, ValueEnum};
 use serde_json::json;
+use std::io::Write as _;
 use std::path::Path;
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+use weft_core::{Bug, BugKind, LimitKind, MemoryModel, SourceMap};
 use weft_exec::{describe_event, Limits, Machine, Program, ThreadNames};
 use weft_explore::{Config, Finding, Por, Summary};
 use weft_report::{Context, Verdict, Witness, WitnessBug, WITNESS_FORMAT};
 
 /// Exit code for bad input or usage.
 pub const EXIT_BAD_INPUT: i32 = 2;
-/// Exit code for internal errors.
+/// Exit code for internal errors (and a report that cannot be written).
 pub const EXIT_INTERNAL: i32 = 1;
+
+/// The largest `--timeout` accepted, in seconds (about 31 years).
+const MAX_TIMEOUT_S: f64 = 1e9;
+
+/// How often a phase that cannot check the deadline itself (loading the
+/// IR) is polled.
+const POLL: Duration = Duration::from_millis(10);
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum PorArg {
@@ -38,11 +53,11 @@ pub enum MmArg {
 }
 
 impl MmArg {
-    fn model(self) -> weft_core::MemoryModel {
+    fn model(self) -> MemoryModel {
         match self {
-            MmArg::Sc => weft_core::MemoryModel::Sc,
-            MmArg::Tso => weft_core::MemoryModel::Tso,
-            MmArg::Pso => weft_core::MemoryModel::Pso,
+            MmArg::Sc => MemoryModel::Sc,
+            MmArg::Tso => MemoryModel::Tso,
+            MmArg::Pso => MemoryModel::Pso,
         }
     }
 }
@@ -62,8 +77,9 @@ pub struct CheckOptions {
     /// Stop after this many executions (verdict: incomplete).
     #[arg(long)]
     pub max_executions: Option<u64>,
-    /// Stop after this many seconds (verdict: incomplete).
-    #[arg(long)]
+    /// Stop after this many seconds, counting every phase (compiling,
+    /// loading, exploring); verdict: incomplete.
+    #[arg(long, value_parser = parse_timeout)]
     pub timeout: Option<f64>,
     /// Report every distinct bug (by kind and location), not just the first.
     #[arg(long)]
@@ -75,13 +91,14 @@ pub struct CheckOptions {
     #[arg(long)]
     pub no_race_check: bool,
     /// List the distinct outcomes (how each execution ended, a digest of
-    /// global memory, and what it printed) in the JSON output, under
-    /// `outcomes`.
+    /// global memory, and what each thread printed) in the JSON output,
+    /// under `outcomes`.
     #[arg(long)]
     pub outcomes: bool,
     /// Report whether the program has any outcome under the chosen `--mm`
     /// (TSO when `--mm sc`) that no SC execution has; each such outcome is
-    /// a `robustness` bug with a witness.
+    /// a `robustness` bug with a witness. Ordinary bugs found under either
+    /// model are reported as well.
     #[arg(long)]
     pub check_robustness: bool,
     /// Write a replayable witness of the first bug to this file.
@@ -92,6 +109,27 @@ pub struct CheckOptions {
     /// file, as JSON (format `weft-trace/1`, see the README).
     #[arg(long, value_name = "FILE")]
     pub trace: Option<std::path::PathBuf>,
+}
+
+/// `--timeout`: a finite, non-negative number of seconds, not absurdly
+/// large.
+fn parse_timeout(s: &str) -> Result<f64, String> {
+    let t: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    if !t.is_finite() {
+        return Err(format!("`{s}` is not a finite number of seconds"));
+    }
+    if t < 0.0 {
+        return Err(format!("`{s}` is negative"));
+    }
+    if t > MAX_TIMEOUT_S {
+        return Err(format!(
+            "`{s}` is too large (at most {MAX_TIMEOUT_S:e} seconds)"
+        ));
+    }
+    Ok(t)
 }
 
 /// A failure that is the user's input, not weft's fault.
@@ -119,32 +157,157 @@ fn exit_code(e: &anyhow::Error) -> i32 {
     }
 }
 
+/// The process-wide interrupt flag. The first call installs the SIGINT
+/// and SIGTERM handlers: the first signal sets the flag (every phase
+/// checks it and ends the run with a partial report), a second one ends
+/// the process at once with status 128 + the signal number.
+pub fn interrupt_flag() -> &'static Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+            // Registered first, so that it sees the flag as it was before
+            // this signal: it exits only on the second one.
+            let _ = signal_hook::flag::register_conditional_shutdown(sig, 128 + sig, flag.clone());
+            let _ = signal_hook::flag::register(sig, flag.clone());
+        }
+        flag
+    })
+}
+
+/// When the run must stop: the `--timeout` deadline and the interrupt flag.
+#[derive(Clone, Copy)]
+struct Stop {
+    deadline: Option<Instant>,
+    interrupt: &'static Arc<AtomicBool>,
+}
+
+impl Stop {
+    fn new(start: Instant, timeout: Option<f64>) -> Stop {
+        Stop {
+            deadline: timeout.and_then(|t| start.checked_add(Duration::from_secs_f64(t))),
+            interrupt: interrupt_flag(),
+        }
+    }
+
+    fn expired(&self) -> Option<LimitKind> {
+        if self.interrupt.load(Ordering::Relaxed) {
+            Some(LimitKind::Interrupted)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(LimitKind::Timeout)
+        } else {
+            None
+        }
+    }
+
+    fn budget(&self) -> weft_frontend::Budget<'static> {
+        weft_frontend::Budget {
+            deadline: self.deadline,
+            interrupt: Some(&**self.interrupt),
+        }
+    }
+
+    fn limits(&self, limits: Limits) -> Limits {
+        Limits {
+            deadline: self.deadline,
+            interrupt: Some(&**self.interrupt),
+            ..limits
+        }
+    }
+}
+
 /// `weft check`. Returns the process exit code.
 pub fn check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> i32 {
-    run_check(file, opts, clang_args).unwrap_or_else(|e| exit_code(&e))
+    let stop = Stop::new(Instant::now(), opts.timeout);
+    run_check(file, opts, clang_args, stop).unwrap_or_else(|e| exit_code(&e))
 }
 
 /// `weft replay`. Returns the process exit code.
 pub fn replay(file: &Path, witness: &Path, json: bool) -> i32 {
-    run_replay(file, witness, json).unwrap_or_else(|e| exit_code(&e))
+    let stop = Stop::new(Instant::now(), None);
+    run_replay(file, witness, json, stop).unwrap_or_else(|e| exit_code(&e))
 }
 
-/// Compiles and loads a program.
-fn load(file: &Path, clang_args: &[String]) -> anyhow::Result<Arc<Program>> {
-    let compiled = weft_frontend::compile(file, clang_args).map_err(bad)?;
-    let module = weft_ir::load(&compiled.bitcode).map_err(bad)?;
-    Program::new(module).map_err(bad)
+/// A loaded program, or the bound that cut loading short.
+enum Loaded {
+    Program(Arc<Program>, String),
+    Cut(LimitKind),
 }
 
-fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow::Result<i32> {
-    let prog = load(file, clang_args)?;
+/// Compiles and loads a program within `stop`; also returns its hash.
+fn load(file: &Path, clang_args: &[String], stop: Stop) -> anyhow::Result<Loaded> {
+    let compiled = match weft_frontend::compile_within(file, clang_args, &stop.budget()) {
+        Ok(c) => c,
+        Err(weft_frontend::FrontendError::Timeout) => return Ok(Loaded::Cut(LimitKind::Timeout)),
+        Err(weft_frontend::FrontendError::Interrupted) => {
+            return Ok(Loaded::Cut(LimitKind::Interrupted))
+        }
+        Err(e) => return Err(bad(e)),
+    };
+    // Loading runs in-process and cannot check the bounds itself: it runs
+    // on a thread of its own, abandoned if a bound ends the run first.
+    let bitcode = compiled.bitcode.clone();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let prog = weft_ir::load(&bitcode)
+            .map_err(|e| e.to_string())
+            .and_then(|m| Program::new(m).map_err(|e| e.to_string()));
+        let _ = tx.send(prog);
+    });
+    loop {
+        match rx.recv_timeout(POLL) {
+            Ok(prog) => return Ok(Loaded::Program(prog.map_err(bad)?, compiled.hash)),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if let Some(l) = stop.expired() {
+                    return Ok(Loaded::Cut(l));
+                }
+            }
+            Err(e) => return Err(anyhow!("loading the program failed: {e}")),
+        }
+    }
+}
+
+/// The report of a run that a bound ended before exploration began.
+fn report_cut(limit: LimitKind, json: bool) -> anyhow::Result<i32> {
+    let summary = Summary {
+        limit: Some(limit),
+        ..Summary::default()
+    };
+    let sources = SourceMap::default();
+    let describe = |_: &weft_core::Event| String::new();
+    let cx = Context {
+        sources: &sources,
+        describe: &describe,
+        witnesses: Vec::new(),
+        peak_rss_kib: peak_rss_kib(),
+    };
+    print_report(&summary, &cx, json)
+}
+
+/// Where a finding comes from: the memory model it was found under and,
+/// for a robustness bug, the outcome it ends in.
+#[derive(Clone)]
+struct Origin {
+    mm: MemoryModel,
+    outcome: Option<String>,
+}
+
+fn run_check(
+    file: &Path,
+    opts: &CheckOptions,
+    clang_args: &[String],
+    stop: Stop,
+) -> anyhow::Result<i32> {
+    let (prog, hash) = match load(file, clang_args, stop)? {
+        Loaded::Program(p, h) => (p, h),
+        Loaded::Cut(l) => return report_cut(l, opts.json),
+    };
     let names = ThreadNames::default();
-    let mut limits = Limits {
+    let mut limits = stop.limits(Limits {
         max_steps: opts.max_steps,
         mm: opts.mm.model(),
         ..Limits::default()
-    };
-    let init = Machine::new(prog.clone(), limits, names.clone());
+    });
     let cfg = Config {
         por: match opts.por {
             PorArg::None => Por::None,
@@ -156,37 +319,60 @@ fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow:
         outcome_runs: false,
         first_run: opts.trace.is_some(),
         max_executions: opts.max_executions,
-        timeout: opts.timeout.map(Duration::from_secs_f64),
+        timeout: None,
+        deadline: stop.deadline,
+        interrupt: Some(stop.interrupt.clone()),
         keep_going: opts.keep_going,
     };
-    let summary = if opts.check_robustness {
-        let weak = match limits.mm {
-            weft_core::MemoryModel::Sc => weft_core::MemoryModel::Tso,
+    let (mut summary, origins) = if opts.check_robustness {
+        limits.mm = match limits.mm {
+            MemoryModel::Sc => MemoryModel::Tso,
             mm => mm,
         };
-        limits.mm = weak;
         robustness(&prog, &cfg, limits, &names)
     } else {
-        weft_explore::explore(init, &cfg)
+        let s = weft_explore::explore(Machine::new(prog.clone(), limits, names.clone()), &cfg);
+        let origins = vec![
+            Origin {
+                mm: limits.mm,
+                outcome: None
+            };
+            s.findings.len()
+        ];
+        (s, origins)
     };
-    let hash = weft_frontend::program_hash(file, clang_args).map_err(bad)?;
+    render_outcomes(&mut summary, &prog);
     let witnesses: Vec<Witness> = summary
         .findings
         .iter()
-        .map(|f| witness_of(f, &prog, file, &hash, clang_args, &limits, &names))
+        .zip(&origins)
+        .map(|(f, o)| witness_of(f, o, &prog, file, &hash, clang_args, &limits, &names))
         .collect();
     if let (Some(path), Some(w)) = (&opts.witness, witnesses.first()) {
-        let text = serde_json::to_string_pretty(w)?;
-        std::fs::write(path, text)
-            .with_context(|| format!("writing witness {}", path.display()))?;
+        let written = serde_json::to_string_pretty(w)
+            .map_err(std::io::Error::other)
+            .and_then(|text| std::fs::write(path, text + "\n"));
+        if let Err(e) = written {
+            eprintln!(
+                "warning: the witness was not written to {}: {e}",
+                path.display()
+            );
+        }
     }
     if let Some(path) = &opts.trace {
         if let Err(e) = write_trace(path, file, &summary, &prog, &limits, &names) {
             // The report matters more than the trace: print it anyway.
-            eprintln!("error: the trace was not written: {e:#}");
+            eprintln!("warning: the trace was not written: {e:#}");
         }
     }
-    Ok(print_report(&summary, &prog, witnesses, opts.json))
+    let describe = |e: &weft_core::Event| describe_event(&prog, e);
+    let cx = Context {
+        sources: prog.sources(),
+        describe: &describe,
+        witnesses,
+        peak_rss_kib: peak_rss_kib(),
+    };
+    print_report(&summary, &cx, opts.json)
 }
 
 /// Writes the `--trace` file: the first bug's execution, or the first one.
@@ -214,93 +400,128 @@ fn write_trace(
     };
     let trace = weft_report::TraceFile::new(run, is_bug, &cx);
     let text = serde_json::to_string_pretty(&trace)?;
-    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+    std::fs::write(path, text + "\n").map_err(|e| anyhow!("writing {}: {e}", path.display()))
 }
 
-/// The exploration of `prog` under SC that `--check-robustness` compares
-/// against (outcomes collected).
-fn sc_outcomes(prog: &Arc<Program>, cfg: &Config, limits: Limits, names: &ThreadNames) -> Summary {
+/// Explores under SC and under `limits.mm`. Reports every bug found under
+/// either model (an SC bug with an SC witness), and, when the SC
+/// exploration was complete, every final outcome of the latter that no SC
+/// execution has, as a `robustness` bug.
+fn robustness(
+    prog: &Arc<Program>,
+    cfg: &Config,
+    limits: Limits,
+    names: &ThreadNames,
+) -> (Summary, Vec<Origin>) {
     let cfg = Config {
         collect_outcomes: true,
         keep_going: true,
-        race_check: false,
         ..cfg.clone()
     };
     let sc_limits = Limits {
-        mm: weft_core::MemoryModel::Sc,
+        mm: MemoryModel::Sc,
         ..limits
     };
-    weft_explore::explore(Machine::new(prog.clone(), sc_limits, names.clone()), &cfg)
-}
-
-/// The robustness bug of `run`, an execution under `mm` whose `outcome` no
-/// SC execution has.
-fn not_robust(mm: weft_core::MemoryModel, outcome: &str, run: Finding) -> Finding {
-    let loc = run
-        .trace
-        .last()
-        .map(|e| e.loc)
-        .unwrap_or(weft_core::Loc::UNKNOWN);
-    let msg = format!(
-        "not robust: under {} the program can end in an outcome no SC execution has ({outcome})",
-        mm.as_str().to_uppercase()
-    );
-    let bug = weft_core::Bug::new(weft_core::BugKind::Robustness, msg, 0, loc);
-    Finding { bug, ..run }
-}
-
-/// Explores under SC and under `limits.mm`, and reports every outcome of the
-/// latter that the former never produces. Both explorations share `names`,
-/// so that a thread has the same id (and addresses) under both models.
-fn robustness(prog: &Arc<Program>, cfg: &Config, limits: Limits, names: &ThreadNames) -> Summary {
-    let sc = sc_outcomes(prog, cfg, limits, names);
+    let sc = weft_explore::explore(Machine::new(prog.clone(), sc_limits, names.clone()), &cfg);
     let weak_cfg = Config {
-        collect_outcomes: true,
-        keep_going: true,
-        race_check: false,
         outcome_runs: true,
-        ..cfg.clone()
+        ..cfg
     };
-    let init = Machine::new(prog.clone(), limits, names.clone());
-    let mut weak = weft_explore::explore(init, &weak_cfg);
-    weak.findings.clear();
-    for (outcome, run) in std::mem::take(&mut weak.outcome_runs) {
-        if !sc.outcomes.contains(&outcome) {
-            weak.findings.push(not_robust(limits.mm, &outcome, run));
+    let mut weak =
+        weft_explore::explore(Machine::new(prog.clone(), limits, names.clone()), &weak_cfg);
+    let weak_name = limits.mm.as_str().to_uppercase();
+    let plain = |mm| Origin { mm, outcome: None };
+    let mut found: Vec<(Finding, Origin)> = sc
+        .findings
+        .into_iter()
+        .map(|f| (f, plain(MemoryModel::Sc)))
+        .collect();
+    for mut f in std::mem::take(&mut weak.findings) {
+        let dup = found
+            .iter()
+            .any(|(g, _)| g.bug.kind == f.bug.kind && g.bug.loc == f.bug.loc);
+        if dup {
+            continue;
+        }
+        f.bug.details.push(match sc.limit {
+            None => format!("found under {weak_name}; no SC execution has it"),
+            Some(_) => format!("found under {weak_name}"),
+        });
+        found.push((f, plain(limits.mm)));
+    }
+    // Against an incomplete set of SC outcomes, a missing outcome proves
+    // nothing: the verdict is then incomplete unless a bug was found.
+    let outcome_runs = std::mem::take(&mut weak.outcome_runs);
+    if sc.limit.is_none() {
+        for (outcome, run) in outcome_runs {
+            if !weft_explore::is_final_outcome(&outcome) || sc.outcomes.contains(&outcome) {
+                continue;
+            }
+            let loc = run
+                .trace
+                .last()
+                .map(|e| e.loc)
+                .unwrap_or(weft_core::Loc::UNKNOWN);
+            let shown = weft_explore::render_outcome(&outcome, |l| prog.sources().render(l));
+            let msg = format!(
+                "not robust: under {weak_name} the program can end in an outcome no SC execution has ({shown})"
+            );
+            let bug = Bug::new(BugKind::Robustness, msg, 0, loc);
+            let origin = Origin {
+                mm: limits.mm,
+                outcome: Some(outcome),
+            };
+            found.push((Finding { bug, ..run }, origin));
         }
     }
+    // Consequences first, then robustness, data races last.
+    found.sort_by_key(|(f, _)| match f.bug.kind {
+        BugKind::DataRace => 2,
+        BugKind::Robustness => 1,
+        _ => 0,
+    });
+    let (findings, origins) = found.into_iter().unzip();
+    weak.findings = findings;
     weak.stats.executions += sc.stats.executions;
     weak.stats.events += sc.stats.events;
+    weak.stats.elapsed += sc.stats.elapsed;
     for (k, v) in sc.stats.blocked_by {
         *weak.stats.blocked_by.entry(k).or_default() += v;
     }
     weak.limit = weak.limit.or(sc.limit);
-    weak
+    weak.first_output = sc.first_output;
+    (weak, origins)
 }
 
-fn print_report(
-    summary: &Summary,
-    prog: &Arc<Program>,
-    witnesses: Vec<Witness>,
-    json: bool,
-) -> i32 {
-    let describe = |e: &weft_core::Event| describe_event(prog, e);
-    let cx = Context {
-        sources: prog.sources(),
-        describe: &describe,
-        witnesses,
-        peak_rss_kib: peak_rss_kib(),
-    };
-    if json {
-        println!("{}", weft_report::render_json(summary, &cx));
+/// Shows the bug locations of `summary.outcomes` as `file:line`.
+fn render_outcomes(summary: &mut Summary, prog: &Program) {
+    let render = |l| prog.sources().render(l);
+    summary.outcomes = summary
+        .outcomes
+        .iter()
+        .map(|o| weft_explore::render_outcome(o, render))
+        .collect();
+}
+
+/// Prints the report on standard output; an error if it cannot be written
+/// (a closed or full standard output).
+fn print_report(summary: &Summary, cx: &Context, json: bool) -> anyhow::Result<i32> {
+    let text = if json {
+        format!("{}\n", weft_report::render_json(summary, cx))
     } else {
-        print!("{}", weft_report::render_human(summary, &cx));
-    }
-    Verdict::of(summary).exit_code()
+        weft_report::render_human(summary, cx)
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| anyhow!("cannot write the report to standard output: {e}"))?;
+    Ok(Verdict::of(summary).exit_code())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn witness_of(
     f: &Finding,
+    origin: &Origin,
     prog: &Program,
     file: &Path,
     hash: &str,
@@ -313,7 +534,7 @@ fn witness_of(
         program: file.display().to_string(),
         program_hash: hash.to_string(),
         clang_args: clang_args.to_vec(),
-        options: json!({ "max_steps": limits.max_steps, "mm": limits.mm.as_str() }),
+        options: json!({ "max_steps": limits.max_steps, "mm": origin.mm.as_str() }),
         threads: names.table(),
         schedule: f
             .schedule
@@ -324,76 +545,210 @@ fn witness_of(
             kind: f.bug.kind.as_str().to_string(),
             message: f.bug.message.clone(),
             location: prog.sources().render(f.bug.loc),
+            outcome: origin.outcome.clone(),
         },
     }
 }
 
-fn run_replay(file: &Path, witness: &Path, json: bool) -> anyhow::Result<i32> {
-    let text = std::fs::read_to_string(witness)
-        .map_err(|e| bad(format!("cannot read {}: {e}", witness.display())))?;
-    let w: Witness = serde_json::from_str(&text)
-        .map_err(|e| bad(format!("{} is not a weft witness: {e}", witness.display())))?;
+/// The execution settings a witness records, validated.
+struct Recorded {
+    max_steps: u64,
+    mm: MemoryModel,
+    kind: BugKind,
+    /// The witness's thread table, as a registry for the replay.
+    names: ThreadNames,
+    /// The schedule with canonical names resolved to the registry's ids.
+    schedule: Vec<(weft_core::Tid, u32)>,
+}
+
+/// The keys of a witness's `options`.
+const WITNESS_OPTIONS: &[&str] = &["max_steps", "mm"];
+
+/// Checks every field of a witness; the reason for the first bad one.
+fn validate(w: &Witness) -> Result<Recorded, String> {
     if w.format != WITNESS_FORMAT {
-        return Err(bad(format!("unknown witness format `{}`", w.format)));
+        return Err(format!(
+            "unknown witness format `{}` (expected `{WITNESS_FORMAT}`)",
+            w.format
+        ));
     }
-    let hash = weft_frontend::program_hash(file, &w.clang_args).map_err(bad)?;
-    if hash != w.program_hash {
-        return Err(bad(format!(
-            "{} has changed since the witness was recorded (or different clang arguments were used); refusing to replay",
-            file.display()
-        )));
+    let hex = w.program_hash.len() == 64 && w.program_hash.chars().all(|c| c.is_ascii_hexdigit());
+    if !hex {
+        return Err("`program_hash` is not a SHA-256 in hex".into());
     }
-    let prog = load(file, &w.clang_args)?;
-    let max_steps = w
-        .options
-        .get("max_steps")
-        .and_then(|v| v.as_u64())
-        .unwrap_or(Limits::default().max_steps);
-    let mm = match w.options.get("mm").and_then(|v| v.as_str()).unwrap_or("sc") {
-        "tso" => weft_core::MemoryModel::Tso,
-        "pso" => weft_core::MemoryModel::Pso,
-        _ => weft_core::MemoryModel::Sc,
+    let opts = w.options.as_object().ok_or("`options` is not an object")?;
+    if let Some(k) = opts.keys().find(|k| !WITNESS_OPTIONS.contains(&k.as_str())) {
+        return Err(format!("unknown option `{k}` in `options`"));
+    }
+    let max_steps = match opts.get("max_steps") {
+        None => return Err("`options.max_steps` is missing".into()),
+        Some(v) => v
+            .as_u64()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("`options.max_steps` is {v}, not a positive integer"))?,
     };
-    let limits = Limits {
-        max_steps,
-        mm,
-        ..Limits::default()
+    let mm = match opts.get("mm").map(|v| (v, v.as_str())) {
+        None => return Err("`options.mm` is missing".into()),
+        Some((_, Some("sc"))) => MemoryModel::Sc,
+        Some((_, Some("tso"))) => MemoryModel::Tso,
+        Some((_, Some("pso"))) => MemoryModel::Pso,
+        Some((v, _)) => {
+            return Err(format!(
+                "`options.mm` is {v}, not one of \"sc\", \"tso\", \"pso\""
+            ))
+        }
     };
-    let names = ThreadNames::from_table(&w.threads)
-        .map_err(|e| bad(format!("{}: bad thread table: {e}", witness.display())))?;
+    let names =
+        ThreadNames::from_table(&w.threads).map_err(|e| format!("bad `threads` table: {e}"))?;
+    if w.schedule.is_empty() {
+        return Err("`schedule` is empty".into());
+    }
     let schedule = w
         .schedule
         .iter()
-        .map(|(t, a)| Ok((names.resolve(t)?, *a)))
-        .collect::<Result<Vec<_>, String>>()
-        .map_err(|e| bad(format!("{}: bad schedule: {e}", witness.display())))?;
-    let init = Machine::new(prog.clone(), limits, names.clone());
-    let mut summary = weft_explore::replay(init, &schedule).map_err(bad)?;
-    let runs = std::mem::take(&mut summary.outcome_runs);
-    summary.outcomes.clear();
-    if w.bug.kind == weft_core::BugKind::Robustness.as_str() && summary.findings.is_empty() {
-        // The bug is the outcome: confirm that no SC execution has it.
-        let sc = sc_outcomes(&prog, &Config::default(), limits, &names);
-        for (outcome, run) in runs {
-            if !sc.outcomes.contains(&outcome) {
-                summary.findings.push(not_robust(mm, &outcome, run));
-            }
-        }
+        .enumerate()
+        .map(|(i, (t, a))| {
+            names
+                .resolve(t)
+                .map(|t| (t, *a))
+                .map_err(|e| format!("`schedule` step {}: {e}", i + 1))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let kind = BugKind::parse(&w.bug.kind)
+        .ok_or_else(|| format!("`bug.kind` `{}` is not a bug kind", w.bug.kind))?;
+    if w.bug.location.is_empty() {
+        return Err("`bug.location` is empty".into());
     }
-    if let Some(f) = summary.findings.first() {
-        if f.bug.kind.as_str() != w.bug.kind || prog.sources().render(f.bug.loc) != w.bug.location {
-            eprintln!(
-                "warning: the replay found a different bug than the witness records ({} at {})",
-                w.bug.kind, w.bug.location
-            );
+    match (kind, &w.bug.outcome) {
+        (BugKind::Robustness, None) => {
+            return Err("a robustness witness needs `bug.outcome`".into())
         }
-    } else {
-        eprintln!(
-            "warning: the witness's bug ({} at {}) did not reproduce",
+        (BugKind::Robustness, Some(_)) | (_, None) => {}
+        (_, Some(_)) => return Err("`bug.outcome` is only for robustness witnesses".into()),
+    }
+    Ok(Recorded {
+        max_steps,
+        mm,
+        kind,
+        names,
+        schedule,
+    })
+}
+
+fn run_replay(file: &Path, witness: &Path, json: bool, stop: Stop) -> anyhow::Result<i32> {
+    let text = std::fs::read_to_string(witness)
+        .map_err(|e| bad(format!("cannot read {}: {e}", witness.display())))?;
+    let de = &mut serde_json::Deserializer::from_str(&text);
+    let w: Witness = serde_path_to_error::deserialize(de).map_err(|e| {
+        let at = match e.path().to_string() {
+            p if p == "." => String::new(),
+            p => format!(" (at `{p}`)"),
+        };
+        bad(format!(
+            "{} is not a weft witness: {}{at}",
+            witness.display(),
+            e.inner()
+        ))
+    })?;
+    let rec =
+        validate(&w).map_err(|e| bad(format!("invalid witness {}: {e}", witness.display())))?;
+    let (prog, hash) = match load(file, &w.clang_args, stop)? {
+        Loaded::Program(p, h) => (p, h),
+        Loaded::Cut(l) => return report_cut(l, json),
+    };
+    if hash != w.program_hash {
+        return Err(bad(format!(
+            "{} (or a file it includes) has changed since the witness was recorded (or different clang arguments were used); refusing to replay",
+            file.display()
+        )));
+    }
+    let limits = stop.limits(Limits {
+        max_steps: rec.max_steps,
+        mm: rec.mm,
+        ..Limits::default()
+    });
+    let cfg = Config {
+        race_check: rec.kind == BugKind::DataRace,
+        interrupt: Some(stop.interrupt.clone()),
+        ..Config::default()
+    };
+    let init = Machine::new(prog.clone(), limits, rec.names.clone());
+    let mut summary = weft_explore::replay_with(init, &rec.schedule, &cfg).map_err(bad)?;
+    let describe = |e: &weft_core::Event| describe_event(&prog, e);
+    let cx = |witnesses| Context {
+        sources: prog.sources(),
+        describe: &describe,
+        witnesses,
+        peak_rss_kib: peak_rss_kib(),
+    };
+    if summary.limit == Some(LimitKind::Interrupted) {
+        return print_report(&summary, &cx(Vec::new()), json);
+    }
+    reproduce(&mut summary, &w, &rec, &prog).map_err(|e| {
+        bad(format!(
+            "the witness does not reproduce its bug ({} at {}): {e}",
             w.bug.kind, w.bug.location
-        );
+        ))
+    })?;
+    render_outcomes(&mut summary, &prog);
+    print_report(&summary, &cx(vec![w]), json)
+}
+
+/// Checks that a replay found the witness's bug and puts it first; the
+/// reason otherwise.
+fn reproduce(s: &mut Summary, w: &Witness, rec: &Recorded, prog: &Program) -> Result<(), String> {
+    let render = |l| prog.sources().render(l);
+    let ended = || match (s.findings.first(), s.limit, s.outcome_runs.keys().next()) {
+        (Some(f), _, _) => format!(
+            "the replay found {} at {} instead",
+            f.bug.kind,
+            render(f.bug.loc)
+        ),
+        (None, Some(l), _) => format!("the replay hit the {} bound", l.as_str()),
+        (None, None, Some(o)) if o.starts_with("running") => {
+            "the schedule ends before the execution does".to_string()
+        }
+        (None, None, Some(o)) => format!(
+            "the replay ended without a bug ({})",
+            weft_explore::render_outcome(o, render)
+        ),
+        (None, None, None) => "the replay ended without a bug".to_string(),
+    };
+    if rec.kind == BugKind::Robustness {
+        let outcome = w.bug.outcome.as_deref().unwrap_or_default();
+        let Some(run) = s.outcome_runs.get(outcome) else {
+            let got = s
+                .outcome_runs
+                .keys()
+                .next()
+                .map(|o| weft_explore::render_outcome(o, render));
+            return Err(format!(
+                "the replay ends in another outcome ({})",
+                got.unwrap_or_default()
+            ));
+        };
+        let loc = run
+            .trace
+            .last()
+            .map(|e| e.loc)
+            .unwrap_or(weft_core::Loc::UNKNOWN);
+        let bug = Bug::new(BugKind::Robustness, w.bug.message.clone(), 0, loc);
+        let finding = Finding { bug, ..run.clone() };
+        s.findings.insert(0, finding);
+        return Ok(());
     }
-    Ok(print_report(&summary, &prog, vec![w], json))
+    let hit = s
+        .findings
+        .iter()
+        .position(|f| f.bug.kind == rec.kind && render(f.bug.loc) == w.bug.location);
+    match hit {
+        Some(i) => {
+            let f = s.findings.remove(i);
+            s.findings.insert(0, f);
+            Ok(())
+        }
+        None => Err(ended()),
+    }
 }
 
 /// Peak resident memory of this process, from `/proc/self/status`.

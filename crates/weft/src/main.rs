@@ -10,14 +10,15 @@ Options of `weft check FILE [OPTIONS] [-- CLANG_ARGS]` (details: `weft check --h
   --por <none|source|optimal>  exploration strategy (default: optimal)
   --max-steps N                instructions per execution before it is cut
   --max-executions N           stop after N executions
-  --timeout S                  stop after S seconds
+  --timeout S                  stop after S seconds (every phase)
   --keep-going                 report every distinct bug, not just the first
   --no-race-check              do not report data races
   --json                       print one JSON object
   --witness FILE               write a replayable witness of the first bug
   --trace FILE                 write the events of the bug's (or first) execution
 
-Exit codes: 0 no bug, 42 bug found, 3 incomplete, 2 bad input, 1 internal error.";
+Exit codes: 0 no bug, 42 bug found, 3 incomplete (a bound was hit, or interrupted
+by SIGINT/SIGTERM), 2 bad input, 1 internal error or unwritable report.";
 
 #[derive(Parser)]
 #[command(
@@ -36,7 +37,8 @@ enum Cmd {
     /// Explore every interleaving of FILE (.c, .ll or .bc) and report bugs.
     ///
     /// Exit codes: 0 no bug (complete), 42 bug found, 3 incomplete (a bound
-    /// was hit), 2 bad input or usage, 1 internal error.
+    /// was hit, or interrupted by SIGINT/SIGTERM), 2 bad input or usage, 1
+    /// internal error or unwritable report.
     Check {
         /// The program: a C file, or LLVM IR (.ll) or bitcode (.bc).
         file: PathBuf,
