@@ -368,7 +368,14 @@ fn run_replay(file: &Path, witness: &Path, json: bool) -> anyhow::Result<i32> {
         .collect::<Result<Vec<_>, String>>()
         .map_err(|e| bad(format!("{}: bad schedule: {e}", witness.display())))?;
     let init = Machine::new(prog.clone(), limits, names.clone());
-    let mut summary = weft_explore::replay(init, &schedule).map_err(bad)?;
+    let mut summary = weft_explore::replay(init, &schedule).map_err(|e| {
+        let who = w
+            .schedule
+            .get(e.step)
+            .map(|(t, _)| t.as_str())
+            .unwrap_or("?");
+        bad(format!("{e} (thread `{who}` in the witness)"))
+    })?;
     let runs = std::mem::take(&mut summary.outcome_runs);
     summary.outcomes.clear();
     if w.bug.kind == weft_core::BugKind::Robustness.as_str() && summary.findings.is_empty() {
