@@ -673,7 +673,14 @@ fn run_replay(file: &Path, witness: &Path, json: bool, stop: Stop) -> anyhow::Re
         ..Config::default()
     };
     let init = Machine::new(prog.clone(), limits, rec.names.clone());
-    let mut summary = weft_explore::replay_with(init, &rec.schedule, &cfg).map_err(bad)?;
+    let mut summary = weft_explore::replay_with(init, &rec.schedule, &cfg).map_err(|e| {
+        let who = w
+            .schedule
+            .get(e.step)
+            .map(|(t, _)| t.as_str())
+            .unwrap_or("?");
+        bad(format!("{e} (thread `{who}` in the witness)"))
+    })?;
     let describe = |e: &weft_core::Event| describe_event(&prog, e);
     let cx = |witnesses| Context {
         sources: prog.sources(),

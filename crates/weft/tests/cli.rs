@@ -606,11 +606,17 @@ fn replay_refuses_bad_thread_names() {
     s.write("w1.json", &bad_table.to_string());
     s.run(&["replay", "lost_update.c", "w1.json"])
         .expect_bad_input("thread table");
-    let mut bad_schedule = w;
+    let mut bad_schedule = w.clone();
     bad_schedule["schedule"][0][0] = serde_json::json!("1.x");
     s.write("w2.json", &bad_schedule.to_string());
     s.run(&["replay", "lost_update.c", "w2.json"])
         .expect_bad_input("not a thread name");
+    // A thread that does not exist yet at that step is named canonically.
+    let mut early = w;
+    early["schedule"][0][0] = serde_json::json!("0.1");
+    s.write("w3.json", &early.to_string());
+    s.run(&["replay", "lost_update.c", "w3.json"])
+        .expect_bad_input("`0.1`");
 }
 
 /// `--trace` writes the bug's execution in the `weft-trace/1` format: the
