@@ -918,8 +918,8 @@ fn weft_check(file: &Path, por: &str, mm: Mm) -> Result<Run, String> {
             .and_then(Value::as_u64)
             .ok_or_else(|| format!("`{}`: no integer `{name}` in\n{}", out.command, out.stdout))
     };
-    // An outcome reads `exit 0 | mem DIGEST | x0=10 x1=20\n`: keep the
-    // printed line.
+    // An outcome reads `exit 0 | mem DIGEST | [thread 0] "x0=10 x1=20\n"`
+    // (each thread's output; only main prints here): keep the printed line.
     let finals = json
         .get("outcomes")
         .and_then(Value::as_array)
@@ -928,6 +928,10 @@ fn weft_check(file: &Path, por: &str, mm: Mm) -> Result<Run, String> {
         .map(|o| {
             let s = o.as_str().map_or_else(|| o.to_string(), str::to_string);
             let printed = s.rsplit(" | ").next().unwrap_or(&s);
+            let printed = printed
+                .split_once("] \"")
+                .map_or(printed, |(_, text)| text)
+                .trim_end_matches('"');
             printed.trim_end_matches("\\n").trim_end().to_string()
         })
         .collect();
