@@ -38,6 +38,8 @@ pub enum LimitKind {
     MaxSteps,
     MaxExecutions,
     Timeout,
+    /// The execution needed more memory than `--max-memory`.
+    MaxMemory,
 }
 
 impl LimitKind {
@@ -46,6 +48,7 @@ impl LimitKind {
             LimitKind::MaxSteps => "max-steps",
             LimitKind::MaxExecutions => "max-executions",
             LimitKind::Timeout => "timeout",
+            LimitKind::MaxMemory => "max-memory",
         }
     }
 }
