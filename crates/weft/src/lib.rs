@@ -65,6 +65,11 @@ pub struct CheckOptions {
     /// Stop after this many seconds (verdict: incomplete).
     #[arg(long)]
     pub timeout: Option<f64>,
+    /// Program memory one execution may use, in MiB (default: a quarter of
+    /// physical memory). Past it `malloc` returns NULL; an execution that
+    /// needs more otherwise ends as incomplete (limit `max-memory`).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    pub max_memory: Option<u64>,
     /// Report every distinct bug (by kind and location), not just the first.
     #[arg(long)]
     pub keep_going: bool,
@@ -137,6 +142,9 @@ fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow:
     let mut limits = Limits {
         max_steps: opts.max_steps,
         mm: opts.mm.model(),
+        max_memory: opts
+            .max_memory
+            .map_or_else(weft_exec::default_max_memory, |mib| mib << 20),
         ..Limits::default()
     };
     let init = Machine::new(prog.clone(), limits, names.clone());
@@ -258,7 +266,11 @@ fn witness_of(
         program: file.display().to_string(),
         program_hash: hash.to_string(),
         clang_args: clang_args.to_vec(),
-        options: json!({ "max_steps": limits.max_steps, "mm": limits.mm.as_str() }),
+        options: json!({
+            "max_steps": limits.max_steps,
+            "mm": limits.mm.as_str(),
+            "max_memory": limits.max_memory,
+        }),
         threads: names.keys(),
         schedule: f.schedule.clone(),
         bug: WitnessBug {
@@ -295,9 +307,17 @@ fn run_replay(file: &Path, witness: &Path, json: bool) -> anyhow::Result<i32> {
         "pso" => weft_core::MemoryModel::Pso,
         _ => weft_core::MemoryModel::Sc,
     };
+    // `malloc` returning NULL depends on the memory bound: replay with the
+    // witness's.
+    let max_memory = w
+        .options
+        .get("max_memory")
+        .and_then(|v| v.as_u64())
+        .unwrap_or_else(weft_exec::default_max_memory);
     let limits = Limits {
         max_steps,
         mm,
+        max_memory,
         ..Limits::default()
     };
     let init = Machine::new(prog.clone(), limits, ThreadNames::from_keys(&w.threads));
