@@ -43,6 +43,8 @@ pub enum LimitKind {
     Nondet,
     /// The user interrupted the run (SIGINT or SIGTERM).
     Interrupted,
+    /// The execution needed more memory than `--max-memory`.
+    MaxMemory,
 }
 
 impl LimitKind {
@@ -53,6 +55,7 @@ impl LimitKind {
             LimitKind::Timeout => "timeout",
             LimitKind::Nondet => "nondet",
             LimitKind::Interrupted => "interrupted",
+            LimitKind::MaxMemory => "max-memory",
         }
     }
 }

@@ -56,8 +56,12 @@ impl Machine {
         }
     }
 
+    /// The stop for a failed access: a memory bug, or the memory bound.
     pub(crate) fn mem_bug(&self, e: MemError, write: bool) -> Stop {
-        self.bug(BugKind::Memory, e.describe(write))
+        match e {
+            MemError::Exhausted => Stop::Limit(weft_core::LimitKind::MaxMemory),
+            e => self.bug(BugKind::Memory, e.describe(write)),
+        }
     }
 
     /// Executes (or, in local mode, possibly pauses before) the current
@@ -404,14 +408,11 @@ impl Machine {
         kind: ObjKind,
         zeroed: bool,
     ) -> Result<u64, Stop> {
+        // A stack object too large for weft ends the execution as
+        // incomplete (natively it would overflow the stack).
         self.mem
             .alloc(thread_space(tid), size, kind, zeroed)
-            .ok_or_else(|| {
-                self.bug(
-                    BugKind::Memory,
-                    format!("allocation of {size} bytes exceeds weft's object limits"),
-                )
-            })
+            .map_err(|_| Stop::Limit(weft_core::LimitKind::MaxMemory))
     }
 
     fn load(
@@ -506,7 +507,7 @@ impl Machine {
         self.mem.check(a, ty.size(), true)?;
         match (ty, v) {
             (Ty::Agg(l), v) => {
-                for (i, (off, t)) in l.fields.iter().enumerate() {
+                for (i, (off, t)) in l.fields().enumerate() {
                     let item = match v {
                         Value::Agg(items) => items.get(i).cloned().unwrap_or(Value::Undef),
                         _ => Value::Undef,
@@ -628,8 +629,7 @@ impl Machine {
             Ty::Agg(l) => {
                 self.mem.check(a, l.size, false)?;
                 let items: Result<Vec<Value>, MemError> = l
-                    .fields
-                    .iter()
+                    .fields()
                     .map(|(off, t)| self.read_value(tid, a + off, t))
                     .collect();
                 Ok(Value::Agg(items?.into()))
@@ -646,14 +646,14 @@ impl Machine {
         match (ty, v) {
             (Ty::Agg(l), Value::Agg(items)) => {
                 self.mem.check(a, l.size, true)?;
-                for ((off, t), item) in l.fields.iter().zip(items.iter()) {
+                for ((off, t), item) in l.fields().zip(items.iter()) {
                     self.write_value(a + off, t, item)?;
                 }
                 Ok(())
             }
             (Ty::Agg(l), _) => {
                 self.mem.check(a, l.size, true)?;
-                for (off, t) in &l.fields {
+                for (off, t) in l.fields() {
                     self.write_value(a + off, t, &Value::Undef)?;
                 }
                 Ok(())
@@ -779,14 +779,13 @@ impl Machine {
 
     /// A private copy of a `byval` argument.
     fn byval_copy(&mut self, tid: Tid, src: u64, size: u64) -> Result<u64, Stop> {
-        let (b, i) = self
-            .mem
-            .read_bytes(src, size)
+        self.mem
+            .check(src, size, false)
             .map_err(|e| self.mem_bug(e, false))?;
         let a = self.alloc(tid, size, ObjKind::Stack, false)?;
         self.mem
-            .write_bytes(a, &b, &i)
-            .map_err(|e| self.mem_bug(e, true))?;
+            .copy(a, src, size)
+            .map_err(|(e, w)| self.mem_bug(e, w))?;
         Ok(a)
     }
 

@@ -23,6 +23,6 @@ mod sync;
 mod thread;
 mod value;
 
-pub use machine::{Limits, Machine, ThreadNames};
+pub use machine::{default_max_memory, Limits, Machine, ThreadNames};
 pub use program::{describe_event, Program, ProgramError};
 pub use value::Value;

@@ -31,6 +31,8 @@ pub struct Limits {
     /// Set when the user interrupts the run: an execution stops with
     /// [`LimitKind::Interrupted`] (checked with the deadline).
     pub interrupt: Option<&'static AtomicBool>,
+    /// Bytes of program memory one execution may use (see `memory`).
+    pub max_memory: u64,
 }
 
 /// Interpreted instructions between two checks of the deadline and the
@@ -45,6 +47,7 @@ impl Default for Limits {
             mm: weft_core::MemoryModel::Sc,
             deadline: None,
             interrupt: None,
+            max_memory: default_max_memory(),
         }
     }
 }
@@ -61,6 +64,22 @@ impl Limits {
         }
         None
     }
+}
+
+/// The default memory bound: a quarter of physical memory (`MemTotal` in
+/// `/proc/meminfo`), or 1 GiB if that cannot be read.
+pub fn default_max_memory() -> u64 {
+    static DEFAULT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *DEFAULT.get_or_init(|| {
+        let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("MemTotal:"))?;
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        });
+        match total_kib {
+            Some(kib) if kib > 0 => kib * 1024 / 4,
+            _ => 1 << 30,
+        }
+    })
 }
 
 /// The registry that maps threads to dense ids: the `n`-th thread created
@@ -242,7 +261,7 @@ pub struct Machine {
 impl Machine {
     /// Starts an execution: `main` runs up to its first visible operation.
     pub fn new(prog: Arc<Program>, limits: Limits, names: ThreadNames) -> Machine {
-        let mem = Memory::new(prog.statics.clone());
+        let mem = Memory::new(prog.statics.clone(), limits.max_memory);
         let mut m = Machine {
             prog: prog.clone(),
             mem,

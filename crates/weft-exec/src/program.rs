@@ -2,7 +2,7 @@
 //! external functions bound to their runtime models, and the static space
 //! (globals and code objects) laid out.
 
-use crate::memory::{Memory, ObjKind, Object};
+use crate::memory::{Memory, Object};
 use crate::runtime::{self, Model};
 use crate::value::Value;
 use std::sync::Arc;
@@ -82,6 +82,9 @@ impl Program {
             }
             return format!("code#{}", id.index);
         }
+        if id.is_wide() {
+            return format!("obj{}.w{}{suffix}", id.space - 1, id.index & !addr::WIDE);
+        }
         format!("obj{}.{}{suffix}", id.space - 1, id.index)
     }
 }
@@ -97,17 +100,10 @@ fn const_value(c: &ConstVal) -> Value {
 fn static_objects(m: &Module) -> Vec<Object> {
     let mut objs = vec![Memory::null_object()];
     for g in &m.globals {
-        objs.push(Object::new(
-            g.size,
-            ObjKind::Global {
-                constant: g.constant,
-            },
-            g.init.clone(),
-            true,
-        ));
+        objs.push(Object::global(g.size, g.constant, &g.init));
     }
     for _ in 0..m.functions.len() + m.externs.len() {
-        objs.push(Object::new(0, ObjKind::Code, Vec::new(), true));
+        objs.push(Object::code());
     }
     objs
 }

@@ -407,7 +407,9 @@ pub struct Function {
 pub struct Global {
     pub name: String,
     pub size: u64,
-    pub init: Vec<u8>,
+    /// Initial contents as `(offset, bytes)` runs in increasing offset
+    /// order; every byte outside them is zero.
+    pub init: Vec<(u64, Vec<u8>)>,
     pub constant: bool,
 }
 

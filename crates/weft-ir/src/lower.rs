@@ -173,6 +173,16 @@ fn lower_module(
     }
     cx.current_fn = None;
     let globals = lower_globals(&mut cx, &gnames);
+    let statics = 1 + cx.nglobals as u64 + cx.nfuncs as u64 + cx.externs.len() as u64;
+    if statics > crate::addr::MAX_STATIC_INDEX as u64 + 1 {
+        cx.unsupported(
+            format!(
+                "{statics} globals and functions (weft's limit is {})",
+                crate::addr::MAX_STATIC_INDEX
+            ),
+            Loc::UNKNOWN,
+        );
+    }
     let main = cx.funcs.get("main").copied();
     let reachable = reachability(&cx, main);
     report_unsupported(&cx, &reachable)?;
@@ -203,17 +213,25 @@ fn lower_globals(cx: &mut Ctx, names: &[String]) -> Vec<Global> {
             None => crate::Ty::Int(64),
         };
         let size = ty.size().max(1);
-        let mut init = vec![0u8; size as usize];
+        if size > crate::addr::MAX_STATIC_SIZE {
+            cx.unsupported(
+                format!(
+                    "global `{name}` of {size} bytes (weft's limit for a global is {} bytes)",
+                    crate::addr::MAX_STATIC_SIZE
+                ),
+                Loc::UNKNOWN,
+            );
+        }
+        let mut image = consts::Image::default();
         if let Some(c) = &g.initializer {
-            match consts::const_val(cx, c, Loc::UNKNOWN) {
-                Some(v) => consts::write_const(&mut init, 0, &v, &ty),
-                None => cx.unsupported(format!("initializer of global `{name}`"), Loc::UNKNOWN),
+            if !consts::write_init(cx, c, 0, &ty, &mut image) {
+                cx.unsupported(format!("initializer of global `{name}`"), Loc::UNKNOWN);
             }
         }
         out.push(Global {
             name: name.clone(),
             size,
-            init,
+            init: image.runs(size),
             constant: g.is_constant,
         });
     }

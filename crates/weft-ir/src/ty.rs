@@ -14,12 +14,49 @@ pub enum Ty {
     Agg(Arc<Layout>),
 }
 
-/// The layout of an aggregate: each element with its byte offset.
+/// The layout of an aggregate.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Layout {
-    pub fields: Vec<(u64, Ty)>,
+    pub shape: Shape,
     pub size: u64,
     pub align: u64,
+}
+
+/// The elements of an aggregate. Arrays are kept as one element type and a
+/// length, so that huge arrays cost nothing to lower.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    /// Struct fields with their byte offsets.
+    Struct(Vec<(u64, Ty)>),
+    /// `len` elements `elem.size()` bytes apart (arrays and vectors).
+    Array { elem: Ty, len: u64 },
+}
+
+impl Layout {
+    /// The number of elements.
+    pub fn len(&self) -> u64 {
+        match &self.shape {
+            Shape::Struct(f) => f.len() as u64,
+            Shape::Array { len, .. } => *len,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Element `i` with its byte offset.
+    pub fn field(&self, i: u64) -> Option<(u64, &Ty)> {
+        match &self.shape {
+            Shape::Struct(f) => f.get(i as usize).map(|(o, t)| (*o, t)),
+            Shape::Array { elem, len } => (i < *len).then(|| (i * elem.size(), elem)),
+        }
+    }
+
+    /// Every element with its byte offset, in order.
+    pub fn fields(&self) -> impl Iterator<Item = (u64, &Ty)> + '_ {
+        (0..self.len()).map(|i| self.field(i).expect("in range"))
+    }
 }
 
 impl Ty {
@@ -62,6 +99,7 @@ pub fn int_bytes(bits: u32) -> u64 {
     (bits.div_ceil(8) as u64).next_power_of_two()
 }
 
+/// `off` rounded up to a multiple of `align` (saturating).
 pub(crate) fn align_to(off: u64, align: u64) -> u64 {
-    off.div_ceil(align) * align
+    off.div_ceil(align).saturating_mul(align)
 }

@@ -81,6 +81,11 @@ pub struct CheckOptions {
     /// loading, exploring); verdict: incomplete.
     #[arg(long, value_parser = parse_timeout)]
     pub timeout: Option<f64>,
+    /// Program memory one execution may use, in MiB (default: a quarter of
+    /// physical memory). Past it `malloc` returns NULL; an execution that
+    /// needs more otherwise ends as incomplete (limit `max-memory`).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    pub max_memory: Option<u64>,
     /// Report every distinct bug (by kind and location), not just the first.
     #[arg(long)]
     pub keep_going: bool,
@@ -306,6 +311,9 @@ fn run_check(
     let mut limits = stop.limits(Limits {
         max_steps: opts.max_steps,
         mm: opts.mm.model(),
+        max_memory: opts
+            .max_memory
+            .map_or_else(weft_exec::default_max_memory, |mib| mib << 20),
         ..Limits::default()
     });
     let cfg = Config {
@@ -534,7 +542,11 @@ fn witness_of(
         program: file.display().to_string(),
         program_hash: hash.to_string(),
         clang_args: clang_args.to_vec(),
-        options: json!({ "max_steps": limits.max_steps, "mm": origin.mm.as_str() }),
+        options: json!({
+            "max_steps": limits.max_steps,
+            "mm": origin.mm.as_str(),
+            "max_memory": limits.max_memory,
+        }),
         threads: names.table(),
         schedule: f
             .schedule
@@ -553,6 +565,7 @@ fn witness_of(
 /// The execution settings a witness records, validated.
 struct Recorded {
     max_steps: u64,
+    max_memory: u64,
     mm: MemoryModel,
     kind: BugKind,
     /// The witness's thread table, as a registry for the replay.
@@ -562,7 +575,7 @@ struct Recorded {
 }
 
 /// The keys of a witness's `options`.
-const WITNESS_OPTIONS: &[&str] = &["max_steps", "mm"];
+const WITNESS_OPTIONS: &[&str] = &["max_steps", "mm", "max_memory"];
 
 /// Checks every field of a witness; the reason for the first bad one.
 fn validate(w: &Witness) -> Result<Recorded, String> {
@@ -580,6 +593,15 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
     if let Some(k) = opts.keys().find(|k| !WITNESS_OPTIONS.contains(&k.as_str())) {
         return Err(format!("unknown option `{k}` in `options`"));
     }
+    // `malloc` returning NULL depends on the memory bound: a replay uses
+    // the witness's (older witnesses without it get the default).
+    let max_memory = match opts.get("max_memory") {
+        None => weft_exec::default_max_memory(),
+        Some(v) => v
+            .as_u64()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("`options.max_memory` is {v}, not a positive integer"))?,
+    };
     let max_steps = match opts.get("max_steps") {
         None => return Err("`options.max_steps` is missing".into()),
         Some(v) => v
@@ -628,6 +650,7 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
     }
     Ok(Recorded {
         max_steps,
+        max_memory,
         mm,
         kind,
         names,
@@ -664,6 +687,7 @@ fn run_replay(file: &Path, witness: &Path, json: bool, stop: Stop) -> anyhow::Re
     }
     let limits = stop.limits(Limits {
         max_steps: rec.max_steps,
+        max_memory: rec.max_memory,
         mm: rec.mm,
         ..Limits::default()
     });

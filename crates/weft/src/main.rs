@@ -11,6 +11,7 @@ Options of `weft check FILE [OPTIONS] [-- CLANG_ARGS]` (details: `weft check --h
   --max-steps N                instructions per execution before it is cut
   --max-executions N           stop after N executions
   --timeout S                  stop after S seconds (every phase)
+  --max-memory MIB             memory one execution may use (default: RAM/4)
   --keep-going                 report every distinct bug, not just the first
   --no-race-check              do not report data races
   --json                       print one JSON object

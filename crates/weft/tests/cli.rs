@@ -23,11 +23,31 @@ const FLAGS: &[&str] = &[
     "--max-steps",
     "--max-executions",
     "--timeout",
+    "--max-memory",
     "--keep-going",
     "--json",
     "--witness",
     "--trace",
 ];
+
+/// Allocates 1 MiB blocks until malloc fails (writing each one with
+/// `-DTOUCH`), then prints how many it got.
+const MALLOC_LOOP_C: &str = r#"#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int main(void) {
+  long n = 0;
+  char *p;
+  while ((p = malloc(1 << 20))) {
+#ifdef TOUCH
+    memset(p, 1, 1 << 20);
+#endif
+    n++;
+  }
+  printf("allocated %ld\n", n);
+  return 0;
+}
+"#;
 
 /// A safe program: two threads increment a counter under a mutex.
 const SAFE_C: &str = r#"#include <pthread.h>
@@ -1609,4 +1629,47 @@ fn binary_program_is_refused() {
         out.expect_bad_input(needle);
         assert!(!out.stderr.contains('\u{1b}'), "raw bytes echoed:\n{out}");
     }
+}
+
+/// `--max-memory 256` bounds the malloc loop: untouched, malloc returns
+/// NULL once the live heap would pass 256 MiB (the run is safe); touched,
+/// the run ends as incomplete with limit `max-memory`. Either way weft's own
+/// peak RSS stays below 256 MiB.
+#[test]
+fn max_memory_bounds_the_malloc_loop() {
+    let s = Scratch::new("max-memory");
+    s.write("loop.c", MALLOC_LOOP_C);
+    let rss_below_bound = |r: &Value| {
+        let kib = r["peak_rss_kib"].as_u64().expect("peak_rss_kib");
+        assert!(kib < 256 * 1024, "peak RSS {kib} KiB: {r}");
+    };
+    let out = s.run(&["check", "loop.c", "--json", "--max-memory", "256"]);
+    out.expect_code(0);
+    let r = out.json();
+    assert_eq!(r["output"][0]["text"], "allocated 255\n", "{out}");
+    rss_below_bound(&r);
+
+    let out = s.run(&[
+        "check",
+        "loop.c",
+        "--json",
+        "--max-memory",
+        "256",
+        "--",
+        "-DTOUCH",
+    ]);
+    out.expect_code(3);
+    let r = out.json();
+    assert_eq!(r["verdict"], "incomplete", "{out}");
+    assert_eq!(r["limit"], "max-memory", "{out}");
+    rss_below_bound(&r);
+}
+
+/// `--max-memory` takes a positive number of MiB.
+#[test]
+fn max_memory_rejects_zero() {
+    let s = Scratch::new("max-memory-zero");
+    s.lost_update("lost_update.c");
+    s.run(&["check", "lost_update.c", "--max-memory", "0"])
+        .expect_bad_input("--max-memory");
 }

@@ -6,10 +6,10 @@
 
 use super::{Call, Ret};
 use crate::machine::{Machine, Stop};
-use crate::memory::{MemError, ObjKind, ObjState};
+use crate::memory::{AllocError, ObjKind, ObjState};
 use crate::value::Value;
-use weft_core::{BugKind, EventKind};
-use weft_ir::addr;
+use weft_core::{BugKind, EventKind, LimitKind};
+use weft_ir::addr::{self, thread_space};
 
 type Pending = Result<Option<EventKind>, Stop>;
 
@@ -24,27 +24,42 @@ fn ret_int(v: i64, bits: u32) -> Result<Ret, Stop> {
     ))))
 }
 
+/// A new heap block of `size` bytes, or NULL (0) when the C library would
+/// fail: a size no object can have, or a live heap past `--max-memory`.
+fn heap_alloc(m: &mut Machine, tid: u32, size: u64, zeroed: bool) -> Result<u64, Stop> {
+    match m.mem.alloc(thread_space(tid), size, ObjKind::Heap, zeroed) {
+        Ok(a) => Ok(a),
+        Err(AllocError::TooLarge | AllocError::OutOfMemory) => Ok(0),
+        // Out of addresses, not of memory: weft's limit, not the program's.
+        Err(AllocError::Exhausted) => Err(Stop::Limit(LimitKind::MaxMemory)),
+    }
+}
+
 pub fn malloc(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    let a = m.alloc(c.tid, c.arg(0) as u64, ObjKind::Heap, false)?;
+    let a = heap_alloc(m, c.tid, c.arg(0) as u64, false)?;
     ret_addr(a)
 }
 
 pub fn calloc(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    let n = (c.arg(0) as u64).saturating_mul(c.arg(1) as u64);
-    let a = m.alloc(c.tid, n, ObjKind::Heap, true)?;
+    let a = match (c.arg(0) as u64).checked_mul(c.arg(1) as u64) {
+        Some(n) => heap_alloc(m, c.tid, n, true)?,
+        None => 0, // the product overflows: NULL, as the C library does
+    };
     ret_addr(a)
 }
 
-/// The `[addr, addr+n)` range if it lies in a shared object.
-fn shared(m: &Machine, a: u64, n: u64) -> Option<(u64, u64)> {
-    (n > 0 && m.mem.is_shared(a)).then_some((a, n))
+/// The `[addr, addr+n)` range if it lies in a shared object. A range the
+/// access will fail on is left out: the call reports its bug when it runs,
+/// and no out-of-bounds range (of any length) reaches the explorer.
+fn shared(m: &Machine, a: u64, n: u64, write: bool) -> Option<(u64, u64)> {
+    (n > 0 && m.mem.is_shared(a) && m.mem.check(a, n, write).is_ok()).then_some((a, n))
 }
 
 /// From `a` to the end of its object, if shared.
-fn shared_tail(m: &Machine, a: u64) -> Option<(u64, u64)> {
+fn shared_tail(m: &Machine, a: u64, write: bool) -> Option<(u64, u64)> {
     let (id, off) = addr::decode(a);
     let size = m.mem.object(id)?.size;
-    shared(m, a, size.saturating_sub(off))
+    shared(m, a, size.saturating_sub(off), write)
 }
 
 fn mem_op(name: &'static str, read: Option<(u64, u64)>, write: Option<(u64, u64)>) -> Pending {
@@ -94,74 +109,73 @@ pub fn free(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
 }
 
 pub fn realloc_pending(m: &Machine, c: &Call) -> Pending {
+    if !m.mem.heap_fits(c.arg(1) as u64) {
+        return Ok(None); // returns NULL and leaves the old block alone
+    }
     free_pending(m, c)
 }
 
 pub fn realloc(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let (old, n) = (c.addr(0), c.arg(1) as u64);
-    let new = m.alloc(c.tid, n, ObjKind::Heap, false)?;
-    if old != 0 {
-        let (old, size) = heap_block(m, old)?;
-        let (b, i) = m
-            .mem
-            .read_bytes(old, size.min(n))
-            .map_err(|e| m.mem_bug(e, false))?;
+    let old = match old {
+        0 => None,
+        a => Some(heap_block(m, a)?),
+    };
+    let new = heap_alloc(m, c.tid, n, false)?;
+    if new == 0 {
+        return ret_addr(0); // the old block is left as it was
+    }
+    if let Some((old, size)) = old {
         m.mem
-            .write_bytes(new, &b, &i)
-            .map_err(|e| m.mem_bug(e, true))?;
+            .copy(new, old, size.min(n))
+            .map_err(|(e, w)| m.mem_bug(e, w))?;
         m.mem.kill(old, ObjState::Freed);
         m.last = Some(EventKind::Free { addr: old, size });
     }
     ret_addr(new)
 }
 
-fn rd(
-    m: &Machine,
-    r: Result<(Vec<u8>, Vec<bool>), MemError>,
-) -> Result<(Vec<u8>, Vec<bool>), Stop> {
-    r.map_err(|e| m.mem_bug(e, false))
-}
-
 pub fn memcpy_pending(m: &Machine, c: &Call) -> Pending {
     let n = c.arg(2) as u64;
-    mem_op("memcpy", shared(m, c.addr(1), n), shared(m, c.addr(0), n))
+    mem_op(
+        "memcpy",
+        shared(m, c.addr(1), n, false),
+        shared(m, c.addr(0), n, true),
+    )
 }
 
 pub fn memcpy(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let (d, s, n) = (c.addr(0), c.addr(1), c.arg(2) as u64);
-    let (b, i) = rd(m, m.mem.read_bytes(s, n))?;
-    m.mem
-        .write_bytes(d, &b, &i)
-        .map_err(|e| m.mem_bug(e, true))?;
+    m.mem.copy(d, s, n).map_err(|(e, w)| m.mem_bug(e, w))?;
     m.last = memcpy_pending(m, c)?;
     ret_addr(d)
 }
 
 pub fn memset_pending(m: &Machine, c: &Call) -> Pending {
-    mem_op("memset", None, shared(m, c.addr(0), c.arg(2) as u64))
+    mem_op("memset", None, shared(m, c.addr(0), c.arg(2) as u64, true))
 }
 
 pub fn memset(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    let (d, v, n) = (c.addr(0), c.arg(1) as u8, c.arg(2) as usize);
-    m.mem
-        .write_bytes(d, &vec![v; n], &vec![true; n])
-        .map_err(|e| m.mem_bug(e, true))?;
+    let (d, v, n) = (c.addr(0), c.arg(1) as u8, c.arg(2) as u64);
+    m.mem.fill(d, v, n).map_err(|e| m.mem_bug(e, true))?;
     m.last = memset_pending(m, c)?;
     ret_addr(d)
 }
 
 pub fn memcmp_pending(m: &Machine, c: &Call) -> Pending {
     let n = c.arg(2) as u64;
-    let r = shared(m, c.addr(0), n).or(shared(m, c.addr(1), n));
+    let r = shared(m, c.addr(0), n, false).or(shared(m, c.addr(1), n, false));
     mem_op("memcmp", r, None)
 }
 
 pub fn memcmp(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let n = c.arg(2) as u64;
-    let (a, _) = rd(m, m.mem.read_bytes(c.addr(0), n))?;
-    let (b, _) = rd(m, m.mem.read_bytes(c.addr(1), n))?;
+    let r = m
+        .mem
+        .compare(c.addr(0), c.addr(1), n)
+        .map_err(|e| m.mem_bug(e, false))?;
     m.last = memcmp_pending(m, c)?;
-    ret_int(compare(&a, &b), 32)
+    ret_int(r, 32)
 }
 
 fn compare(a: &[u8], b: &[u8]) -> i64 {
@@ -193,7 +207,7 @@ fn cstr_n(m: &Machine, a: u64, n: u64) -> Result<Vec<u8>, Stop> {
 }
 
 pub fn strlen_pending(m: &Machine, c: &Call) -> Pending {
-    mem_op("strlen", shared_tail(m, c.addr(0)), None)
+    mem_op("strlen", shared_tail(m, c.addr(0), false), None)
 }
 
 pub fn strlen(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
@@ -205,7 +219,7 @@ pub fn strlen(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
 pub fn strcmp_pending(m: &Machine, c: &Call) -> Pending {
     mem_op(
         "strcmp",
-        shared_tail(m, c.addr(0)).or(shared_tail(m, c.addr(1))),
+        shared_tail(m, c.addr(0), false).or(shared_tail(m, c.addr(1), false)),
         None,
     )
 }
@@ -237,8 +251,8 @@ pub fn strncmp(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
 pub fn strcpy_pending(m: &Machine, c: &Call) -> Pending {
     mem_op(
         "strcpy",
-        shared_tail(m, c.addr(1)),
-        shared_tail(m, c.addr(0)),
+        shared_tail(m, c.addr(1), false),
+        shared_tail(m, c.addr(0), true),
     )
 }
 
@@ -256,18 +270,26 @@ pub fn strncpy_pending(m: &Machine, c: &Call) -> Pending {
     let n = c.arg(2) as u64;
     mem_op(
         "strncpy",
-        shared_tail(m, c.addr(1)),
-        shared(m, c.addr(0), n),
+        shared_tail(m, c.addr(1), false),
+        shared(m, c.addr(0), n, true),
     )
 }
 
 pub fn strncpy(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    let n = c.arg(2) as usize;
-    let mut s = cstr_n(m, c.addr(1), n as u64)?;
-    s.resize(n, 0);
+    let (d, n) = (c.addr(0), c.arg(2) as u64);
+    if n == 0 {
+        return ret_addr(d);
+    }
+    // The whole destination is written: check it before reading anything.
+    m.mem.check(d, n, true).map_err(|e| m.mem_bug(e, true))?;
+    let s = cstr_n(m, c.addr(1), n)?;
     m.mem
-        .write_bytes(c.addr(0), &s, &vec![true; n])
+        .write_bytes(d, &s, &vec![true; s.len()])
+        .map_err(|e| m.mem_bug(e, true))?;
+    let len = s.len() as u64;
+    m.mem
+        .fill(d + len, 0, n - len)
         .map_err(|e| m.mem_bug(e, true))?;
     m.last = strncpy_pending(m, c)?;
-    ret_addr(c.addr(0))
+    ret_addr(d)
 }

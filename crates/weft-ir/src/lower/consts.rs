@@ -2,9 +2,10 @@
 //! (with addresses resolved) or entries of the aggregate constant pool.
 
 use super::{types::lower_type, Ctx};
-use crate::{ConstVal, Operand, Ty};
+use crate::{ConstVal, Operand, Shape, Ty};
 use llvm_ir::constant::Float;
 use llvm_ir::Constant;
+use std::collections::BTreeMap;
 use weft_core::Loc;
 
 /// Lowers a constant used as an operand.
@@ -48,7 +49,7 @@ pub(crate) fn const_val(cx: &mut Ctx, c: &llvm_ir::ConstantRef, loc: Loc) -> Opt
         C::Float(Float::Double(f)) => ConstVal::Int(f.to_bits() as u128),
         C::Float(_) => return None,
         C::Null(_) => ConstVal::Int(0),
-        C::AggregateZero(t) => zero_of(&lower_type(cx, t)),
+        C::AggregateZero(t) => zero_of(&lower_type(cx, t))?,
         C::Struct { values, .. } => agg(cx, values, loc)?,
         C::Array { elements, .. } => agg(cx, elements, loc)?,
         C::Undef(_) | C::Poison(_) => ConstVal::Undef,
@@ -102,25 +103,116 @@ fn agg(cx: &mut Ctx, items: &[llvm_ir::ConstantRef], loc: Loc) -> Option<ConstVa
     Some(ConstVal::Agg(out))
 }
 
-/// The all-zero value of a type.
-pub(crate) fn zero_of(ty: &Ty) -> ConstVal {
+/// Scalars an all-zero aggregate operand may have before it is rejected
+/// (a huge array's zero value would not fit in memory).
+const MAX_ZERO_LEAVES: u64 = 1 << 20;
+
+/// The number of scalars in a value of type `ty` (saturating).
+fn leaves(ty: &Ty) -> u64 {
     match ty {
-        Ty::Agg(l) => ConstVal::Agg(l.fields.iter().map(|(_, t)| zero_of(t)).collect()),
+        Ty::Agg(l) => match &l.shape {
+            Shape::Struct(f) => f.iter().fold(0u64, |n, (_, t)| n.saturating_add(leaves(t))),
+            Shape::Array { elem, len } => leaves(elem).saturating_mul(*len),
+        },
+        _ => 1,
+    }
+}
+
+/// The all-zero value of a type; `None` if it is too large to build.
+pub(crate) fn zero_of(ty: &Ty) -> Option<ConstVal> {
+    if leaves(ty) > MAX_ZERO_LEAVES {
+        return None;
+    }
+    Some(zero_value(ty))
+}
+
+fn zero_value(ty: &Ty) -> ConstVal {
+    match ty {
+        Ty::Agg(l) => ConstVal::Agg(l.fields().map(|(_, t)| zero_value(t)).collect()),
         _ => ConstVal::Int(0),
     }
 }
 
-/// Writes a constant's bytes (little-endian) into `buf` at `off`.
-pub(crate) fn write_const(buf: &mut [u8], off: u64, v: &ConstVal, ty: &Ty) {
+/// A global's initial contents, kept sparse: 4 KiB pages, absent pages zero.
+#[derive(Default)]
+pub(crate) struct Image {
+    pages: BTreeMap<u64, Vec<u8>>,
+}
+
+const PAGE: u64 = 4096;
+
+impl Image {
+    fn write(&mut self, off: u64, bytes: &[u8]) {
+        for (k, &b) in bytes.iter().enumerate() {
+            let a = off + k as u64;
+            let page = self
+                .pages
+                .entry(a / PAGE)
+                .or_insert_with(|| vec![0; PAGE as usize]);
+            page[(a % PAGE) as usize] = b;
+        }
+    }
+
+    /// The non-zero pages as `(offset, bytes)` runs, cut at `size`.
+    pub(crate) fn runs(self, size: u64) -> Vec<(u64, Vec<u8>)> {
+        self.pages
+            .into_iter()
+            .filter(|(_, p)| p.iter().any(|&b| b != 0))
+            .filter_map(|(k, mut p)| {
+                let start = k * PAGE;
+                p.truncate(size.checked_sub(start)?.min(PAGE) as usize);
+                Some((start, p))
+            })
+            .collect()
+    }
+}
+
+/// Writes the initializer `c` of type `ty` at `off` into `img`, walking
+/// aggregates so that all-zero parts (however large) cost nothing. `false`
+/// if some part is not supported.
+pub(crate) fn write_init(
+    cx: &mut Ctx,
+    c: &llvm_ir::ConstantRef,
+    off: u64,
+    ty: &Ty,
+    img: &mut Image,
+) -> bool {
+    use Constant as C;
+    match (c.as_ref(), ty) {
+        (C::AggregateZero(_) | C::Null(_) | C::Undef(_) | C::Poison(_), _) => true,
+        (
+            C::Struct { values: items, .. }
+            | C::Array {
+                elements: items, ..
+            },
+            Ty::Agg(l),
+        ) => items
+            .iter()
+            .enumerate()
+            .all(|(i, item)| match l.field(i as u64) {
+                Some((foff, fty)) => write_init(cx, item, off + foff, fty, img),
+                None => true,
+            }),
+        _ => match const_val(cx, c, Loc::UNKNOWN) {
+            Some(v) => {
+                write_const(img, off, &v, ty);
+                true
+            }
+            None => false,
+        },
+    }
+}
+
+/// Writes a constant's bytes (little-endian) into `img` at `off`.
+fn write_const(img: &mut Image, off: u64, v: &ConstVal, ty: &Ty) {
     match (v, ty) {
         (ConstVal::Int(x), t) if !t.is_agg() => {
             let n = t.size() as usize;
-            let bytes = x.to_le_bytes();
-            buf[off as usize..off as usize + n].copy_from_slice(&bytes[..n]);
+            img.write(off, &x.to_le_bytes()[..n]);
         }
         (ConstVal::Agg(items), Ty::Agg(l)) => {
-            for (item, (foff, fty)) in items.iter().zip(&l.fields) {
-                write_const(buf, off + foff, item, fty);
+            for (item, (foff, fty)) in items.iter().zip(l.fields()) {
+                write_const(img, off + foff, item, fty);
             }
         }
         _ => {} // undef: stays zero

@@ -366,13 +366,14 @@ impl<'m> FnCx<'_, 'm> {
                 match &ty {
                     Ty::Agg(l) if is_struct_index(l, &o) => {
                         let Operand::Imm(i) = o else { unreachable!() };
-                        let (foff, fty) = l.fields[i as usize].clone();
+                        let (foff, fty) = l.field(i as u64).expect("struct index in range");
+                        let fty = fty.clone();
                         offset = offset.wrapping_add(foff as i64);
                         ty = fty;
                         continue;
                     }
-                    Ty::Agg(l) if !l.fields.is_empty() => {
-                        let elem = l.fields[0].1.clone();
+                    Ty::Agg(l) if !l.is_empty() => {
+                        let elem = l.field(0).expect("non-empty").1.clone();
                         (elem.size() as i64, elem)
                     }
                     _ => return self.unsupported("getelementptr into a non-aggregate".into()),
@@ -586,10 +587,13 @@ fn is_struct_index(l: &Layout, o: &Operand) -> bool {
     // stride. A constant index into an aggregate whose fields are not evenly
     // strided must be a struct index.
     let Operand::Imm(i) = o else { return false };
-    let uniform = l.fields.windows(2).all(|w| w[0].1 == w[1].1)
-        && l.fields.len() > 1
-        && l.fields[1].0 == l.fields[0].1.size();
-    !uniform && (*i as usize) < l.fields.len()
+    let Shape::Struct(fields) = &l.shape else {
+        return false;
+    };
+    let uniform = fields.windows(2).all(|w| w[0].1 == w[1].1)
+        && fields.len() > 1
+        && fields[1].0 == fields[0].1.size();
+    !uniform && (*i as usize) < fields.len()
 }
 
 /// Kept for future use by lowering of aggregate-typed intrinsic results.

@@ -1,7 +1,7 @@
 //! Type lowering: sizes and offsets for the x86-64 data layout.
 
 use super::Ctx;
-use crate::ty::{align_to, Layout};
+use crate::ty::{align_to, Layout, Shape};
 use crate::Ty;
 use llvm_ir::types::{FPType, NamedStructDef, Type};
 use llvm_ir::TypeRef;
@@ -59,13 +59,14 @@ pub(crate) fn lower_type_at(cx: &mut Ctx, t: &TypeRef, loc: Loc) -> Ty {
     }
 }
 
+/// An array of `n` elements. Its size saturates: a type too large to
+/// allocate is only an error once something allocates it.
 pub(crate) fn array_layout(elem: Ty, n: u64) -> Ty {
-    let stride = elem.size();
+    let size = elem.size().saturating_mul(n);
     let align = elem.align();
-    let fields = (0..n).map(|i| (i * stride, elem.clone())).collect();
     Ty::Agg(Arc::new(Layout {
-        fields,
-        size: stride * n,
+        shape: Shape::Array { elem, len: n },
+        size,
         align,
     }))
 }
@@ -80,10 +81,10 @@ pub(crate) fn struct_layout(elems: Vec<Ty>, packed: bool) -> Ty {
         align = align.max(a);
         let size = e.size();
         fields.push((off, e));
-        off += size;
+        off = off.saturating_add(size);
     }
     Ty::Agg(Arc::new(Layout {
-        fields,
+        shape: Shape::Struct(fields),
         size: align_to(off, align),
         align,
     }))
