@@ -15,11 +15,12 @@
 //! - Source adds one initial of `v` unless an initial is already in the
 //!   node's backtrack or sleep set.
 
+use crate::explorer::{Completion, Explorer};
 use crate::footprint::{depends, Flushes};
 use crate::summary::{Choice, Recorder};
 use crate::trace::Trace;
 use crate::wakeup::{weak_initial_rest, Prefix, Step, WakeupTree, WuNode};
-use crate::{Config, Summary};
+use crate::Config;
 use weft_core::{Event, System};
 
 /// Which DPOR algorithm.
@@ -27,6 +28,47 @@ use weft_core::{Event, System};
 pub enum Mode {
     Source,
     Optimal,
+}
+
+/// `--por source`: Source-DPOR.
+pub struct Source {
+    race_check: bool,
+}
+
+impl Explorer for Source {
+    const NAME: &'static str = "source";
+    const ABOUT: &'static str = "Source-DPOR: source sets and sleep sets.";
+
+    fn new(cfg: &Config) -> Source {
+        Source {
+            race_check: cfg.race_check,
+        }
+    }
+
+    fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
+        explore(init, self.race_check, rec, Mode::Source)
+    }
+}
+
+/// `--por optimal`: Optimal-DPOR.
+pub struct Optimal {
+    race_check: bool,
+}
+
+impl Explorer for Optimal {
+    const NAME: &'static str = "optimal";
+    const ABOUT: &'static str =
+        "Optimal-DPOR: wakeup trees and sleep sets; exactly one execution per Mazurkiewicz trace.";
+
+    fn new(cfg: &Config) -> Optimal {
+        Optimal {
+            race_check: cfg.race_check,
+        }
+    }
+
+    fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
+        explore(init, self.race_check, rec, Mode::Optimal)
+    }
 }
 
 /// A choice known to be redundant at a node, with the event it would run.
@@ -96,13 +138,13 @@ enum End {
     SpinRepeat,
 }
 
-struct Dpor<'c, S> {
+struct Dpor<'r, 'c, S> {
     mode: Mode,
     nodes: Vec<Node<S>>,
     trace: Trace,
     /// The state at the end of the current trace.
     cur: S,
-    rec: Recorder<'c>,
+    rec: &'r mut Recorder<'c>,
     buf: Vec<u32>,
     /// Position of the event after which the last execution ended.
     terminal: Option<usize>,
@@ -112,7 +154,7 @@ struct Dpor<'c, S> {
     checked: bool,
 }
 
-pub fn explore<S: System>(init: S, cfg: &Config, mode: Mode) -> Summary {
+fn explore<S: System>(init: S, race_check: bool, rec: &mut Recorder, mode: Mode) -> Completion {
     let mut d = Dpor {
         mode,
         nodes: vec![Node::new(
@@ -120,9 +162,9 @@ pub fn explore<S: System>(init: S, cfg: &Config, mode: Mode) -> Summary {
             Vec::new(),
             WakeupTree::default(),
         )],
-        trace: Trace::new(cfg.race_check),
+        trace: Trace::new(race_check),
         cur: init,
-        rec: Recorder::new(cfg),
+        rec,
         buf: Vec::new(),
         terminal: None,
         checked: false,
@@ -131,17 +173,17 @@ pub fn explore<S: System>(init: S, cfg: &Config, mode: Mode) -> Summary {
     loop {
         let end = d.extend();
         if !d.record(end) {
-            return d.rec.into_summary(false);
+            return Completion::Stopped;
         }
         d.analyse(first_new);
         match d.backtrack() {
             Some(depth) => first_new = depth,
-            None => return d.rec.into_summary(true),
+            None => return Completion::Exhausted,
         }
     }
 }
 
-impl<S: System> Dpor<'_, S> {
+impl<S: System> Dpor<'_, '_, S> {
     /// Runs the current execution to its end from the last node.
     fn extend(&mut self) -> End {
         loop {

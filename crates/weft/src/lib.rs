@@ -16,15 +16,14 @@ pub const EXIT_BAD_INPUT: i32 = 2;
 /// Exit code for internal errors.
 pub const EXIT_INTERNAL: i32 = 1;
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum PorArg {
-    /// No reduction: every interleaving of visible operations.
-    None,
-    /// Source-DPOR: source sets and sleep sets.
-    Source,
-    /// Optimal-DPOR: wakeup trees and sleep sets; exactly one execution per
-    /// Mazurkiewicz trace.
-    Optimal,
+/// The values of `--por`: every registered exploration strategy.
+fn por_parser() -> impl clap::builder::TypedValueParser<Value = Por> {
+    use clap::builder::TypedValueParser as _;
+    let names = weft_explore::STRATEGIES
+        .iter()
+        .map(|s| clap::builder::PossibleValue::new(s.name).help(s.about));
+    clap::builder::PossibleValuesParser::new(names)
+        .map(|name: String| Por::named(&name).expect("a registered strategy"))
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -51,8 +50,8 @@ impl MmArg {
 #[derive(Args, Debug, Clone)]
 pub struct CheckOptions {
     /// Exploration strategy.
-    #[arg(long, value_enum, default_value = "optimal")]
-    pub por: PorArg,
+    #[arg(long, value_parser = por_parser(), default_value = "optimal")]
+    pub por: Por,
     /// Memory model.
     #[arg(long, value_enum, default_value = "sc")]
     pub mm: MmArg,
@@ -141,11 +140,7 @@ fn run_check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> anyhow:
     };
     let init = Machine::new(prog.clone(), limits, names.clone());
     let cfg = Config {
-        por: match opts.por {
-            PorArg::None => Por::None,
-            PorArg::Source => Por::Source,
-            PorArg::Optimal => Por::Optimal,
-        },
+        por: opts.por,
         race_check: !opts.no_race_check,
         collect_outcomes: opts.outcomes,
         outcome_runs: false,
@@ -219,6 +214,7 @@ fn robustness(prog: &Arc<Program>, cfg: &Config, limits: Limits) -> Summary {
     for (k, v) in sc.stats.blocked_by {
         *weak.stats.blocked_by.entry(k).or_default() += v;
     }
+    weak.stats.anomalies.add(&sc.stats.anomalies);
     weak.limit = weak.limit.or(sc.limit);
     weak
 }
