@@ -22,6 +22,8 @@ pub mod explorer;
 pub mod footprint;
 mod replay;
 mod summary;
+#[cfg(test)]
+mod testsys;
 pub mod trace;
 pub mod wakeup;
 
