@@ -119,11 +119,17 @@ pub fn compare(runs: &[Run; 3], blocks: bool, problems: &mut Vec<String>) {
             optimal.executions, source.executions, none.executions
         ));
     }
-    for key in ["sleep-set", "disabled-wakeup"] {
-        if optimal.blocked_by.contains_key(key) {
+    if optimal.blocked_by.contains_key("sleep-set") {
+        problems.push(format!(
+            "{ctx} --por optimal: blocked_by has `sleep-set`: {:?}",
+            optimal.blocked_by
+        ));
+    }
+    for r in runs {
+        if r.anomalies.values().any(|&n| n != 0) {
             problems.push(format!(
-                "{ctx} --por optimal: blocked_by has `{key}`: {:?}",
-                optimal.blocked_by
+                "{ctx} --por {}: explorer anomalies {:?}",
+                r.por, r.anomalies
             ));
         }
     }

@@ -223,13 +223,17 @@ fn robust_programs_same_count() {
                 if r.bugs.iter().any(|(k, _)| k == "data-race") {
                     problems.push(format!("--mm {}: data race in a race-free program", r.mm));
                 }
-                for key in ["sleep-set", "disabled-wakeup"] {
-                    if r.blocked_by.contains_key(key) {
-                        problems.push(format!(
-                            "--mm {}: blocked_by has `{key}`: {:?}",
-                            r.mm, r.blocked_by
-                        ));
-                    }
+                if r.blocked_by.contains_key("sleep-set") {
+                    problems.push(format!(
+                        "--mm {}: blocked_by has `sleep-set`: {:?}",
+                        r.mm, r.blocked_by
+                    ));
+                }
+                if r.anomalies.values().any(|&n| n != 0) {
+                    problems.push(format!(
+                        "--mm {}: explorer anomalies {:?}",
+                        r.mm, r.anomalies
+                    ));
                 }
             }
             for r in &runs[1..] {

@@ -25,6 +25,8 @@ pub struct Run {
     pub executions: u64,
     pub blocked: u64,
     pub blocked_by: BTreeMap<String, u64>,
+    /// The explorer's anomaly counters (`anomalies` in the JSON report).
+    pub anomalies: BTreeMap<String, u64>,
     pub limit: Value,
     pub outcomes: BTreeSet<String>,
     pub bugs: BTreeSet<(String, String)>,
@@ -36,7 +38,7 @@ impl Run {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "  --mm {} --por {}{}: exit {:?}, verdict {}, executions {}, blocked {}, blocked_by {:?}, limit {}, {:.3}s",
+            "  --mm {} --por {}{}: exit {:?}, verdict {}, executions {}, blocked {}, blocked_by {:?}, anomalies {:?}, limit {}, {:.3}s",
             self.mm,
             self.por,
             if self.race_check { "" } else { " --no-race-check" },
@@ -45,6 +47,7 @@ impl Run {
             self.executions,
             self.blocked,
             self.blocked_by,
+            self.anomalies,
             self.limit,
             self.elapsed_s
         );
@@ -114,6 +117,12 @@ pub fn weft_check(
     } else {
         return Err(format!("--por {por}: `blocked_by` is not an object"));
     }
+    let anomalies = field("anomalies")?
+        .as_object()
+        .ok_or_else(|| format!("--por {por}: `anomalies` is not an object"))?
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_u64().unwrap_or(u64::MAX)))
+        .collect();
     let outcomes = field("outcomes")?
         .as_array()
         .ok_or("`outcomes` is not an array")?
@@ -147,6 +156,7 @@ pub fn weft_check(
         executions: as_u64("executions")?,
         blocked: as_u64("blocked")?,
         blocked_by,
+        anomalies,
         limit: json.get("limit").cloned().unwrap_or(Value::Null),
         outcomes,
         bugs,
