@@ -414,8 +414,13 @@ def run_one(weft: Path, cfg: Config, n: int, explorer: str, model: str,
         res.blocked = as_int(json_field(report, "blocked"))
         blocked_by = json_field(report, "blocked_by")
         if isinstance(blocked_by, dict):
-            res.dpor_blocked = sum(as_int(blocked_by.get(k)) or 0
-                                   for k in ("sleep-set", "disabled-wakeup"))
+            res.dpor_blocked = as_int(blocked_by.get("sleep-set")) or 0
+        anomalies = json_field(report, "anomalies")
+        if isinstance(anomalies, dict):
+            # Executions abandoned on a disabled wakeup sequence (an
+            # explorer anomaly, never a blocked execution).
+            res.dpor_blocked = (res.dpor_blocked or 0) + (
+                as_int(anomalies.get("disabled_wakeup")) or 0)
         res.events = as_int(json_field(report, "events"))
         res.elapsed_s = as_float(json_field(report, "elapsed_s"))
         verdict = json_field(report, "verdict")

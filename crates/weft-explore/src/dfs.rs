@@ -5,10 +5,31 @@
 //! snapshot instead of replaying the prefix. Data races are checked on the
 //! same [`Trace`] the DPOR explorers use.
 
+use crate::explorer::{Completion, Explorer};
 use crate::summary::{Choice, Recorder};
 use crate::trace::Trace;
-use crate::{Config, Summary};
+use crate::Config;
 use weft_core::System;
+
+/// `--por none`: every interleaving, no reduction.
+pub struct Naive {
+    race_check: bool,
+}
+
+impl Explorer for Naive {
+    const NAME: &'static str = "none";
+    const ABOUT: &'static str = "No reduction: every interleaving of visible operations.";
+
+    fn new(cfg: &Config) -> Naive {
+        Naive {
+            race_check: cfg.race_check,
+        }
+    }
+
+    fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
+        explore(init, self.race_check, rec)
+    }
+}
 
 struct Branch<S> {
     state: S,
@@ -34,10 +55,9 @@ fn step<S: System>(state: &mut S, c: Choice, trace: &mut Trace, rec: &mut Record
     rec.note(bug, |bug| trace.finding(bug, state.output()));
 }
 
-pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
-    let mut rec = Recorder::new(cfg);
+fn explore<S: System>(init: S, race_check: bool, rec: &mut Recorder) -> Completion {
     let mut stack: Vec<Branch<S>> = Vec::new();
-    let mut trace = Trace::new(cfg.race_check);
+    let mut trace = Trace::new(race_check);
     let mut buf = Vec::new();
     let mut state = init;
     loop {
@@ -53,15 +73,15 @@ pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
                     depth: trace.len(),
                 });
             }
-            step(&mut state, first, &mut trace, &mut rec);
+            step(&mut state, first, &mut trace, rec);
         }
         let go_on = rec.finish(&state, |bug| trace.finding(bug, state.output()));
         if !go_on {
-            return rec.into_summary(false);
+            return Completion::Stopped;
         }
         // Backtrack to the deepest branch with an untried choice.
         let Some(top) = stack.last_mut() else {
-            return rec.into_summary(true);
+            return Completion::Exhausted;
         };
         let c = top.choices[top.next];
         top.next += 1;
@@ -72,6 +92,54 @@ pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
             top.state.clone()
         };
         trace.truncate(depth);
-        step(&mut state, c, &mut trace, &mut rec);
+        step(&mut state, c, &mut trace, rec);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testsys::{explore, ops::*, TestSys};
+    use crate::Por;
+
+    /// The naive search runs every interleaving once.
+    #[test]
+    fn every_interleaving() {
+        // Two threads of two events each: 4 choose 2.
+        let s = explore(
+            TestSys::new(vec![vec![store(0, 1), store(1, 1)]; 2]),
+            Por::None,
+        );
+        assert_eq!(s.stats.executions, 6);
+        // Three threads of one event each: 3!.
+        let s = explore(TestSys::new(vec![vec![store(0, 1)]; 3]), Por::None);
+        assert_eq!(s.stats.executions, 6);
+        // An atomic section is not interleaved: the reader goes before or
+        // after it.
+        let s = explore(
+            TestSys::new(vec![
+                vec![begin(), store(0, 1), store(0, 2), end()],
+                vec![load(0, 0)],
+            ])
+            .digest_traces(),
+            Por::None,
+        );
+        assert_eq!(s.stats.executions, 2);
+        assert_eq!(s.outcomes.len(), 2);
+    }
+
+    /// Lock-order inversion: the naive search finds the deadlock.
+    #[test]
+    fn deadlock() {
+        let s = explore(
+            TestSys::new(vec![
+                vec![lock(0), lock(1), unlock(1), unlock(0)],
+                vec![lock(1), lock(0), unlock(0), unlock(1)],
+            ]),
+            Por::None,
+        );
+        assert!(s
+            .findings
+            .iter()
+            .any(|f| f.bug.kind == weft_core::BugKind::Deadlock));
     }
 }

@@ -14,12 +14,41 @@
 //!   choice is a weak initial of `v`;
 //! - Source adds one initial of `v` unless an initial is already in the
 //!   node's backtrack or sleep set.
+//!
+//! An execution that ends early (a bug, `exit`, a failed assume, a bound)
+//! stops every other thread: its last event conflicts with everything. The
+//! sleeper it leaves at its node is *terminal*: not inherited below, and a
+//! weak initial of a sequence only when it is that sequence's first step.
+//! The threads it stopped are planned before it (or before the atomic
+//! section it ended in).
+//!
+//! Invariants (each checked where it could break: a `debug_assert!`, and
+//! in release builds a counter in [`crate::Anomalies`], never a blocked
+//! execution):
+//! - no wakeup-tree child is asleep when its turn comes: insertion rejects
+//!   sequences that a sleeper is a weak initial of, siblings are tried in
+//!   insertion order (a later one was checked against the earlier ones),
+//!   and the explored branch of a node (kept out of its tree) is never a
+//!   weak initial of a sequence inserted there, since every planned
+//!   sequence races with, or comes after the end caused by, that branch;
+//! - every step of a wakeup sequence can run when its turn comes: reversals
+//!   `notdep(e, E).e'` are executable prefixes of the trace's partial order,
+//!   and sequences built from pending events are simulated before they are
+//!   planned. Once some execution had a spin-blocked thread every plan is
+//!   simulated first (spin blocking depends on how many iterations ran);
+//!   a sequence that asks a spin-blocked thread for one more iteration is
+//!   redundant (it would repeat the last one) and dropped, not an anomaly.
+//!
+//! Blocked executions that are legitimate: failed assumes and bounds (the
+//! system says so), and in Source mode sleep-set blocking (every enabled
+//! choice asleep), which Optimal-DPOR never has.
 
+use crate::explorer::{Completion, Explorer};
 use crate::footprint::{depends, Flushes};
 use crate::summary::{Choice, Recorder};
 use crate::trace::Trace;
 use crate::wakeup::{weak_initial_rest, Prefix, Step, WakeupTree, WuNode};
-use crate::{Config, Summary};
+use crate::Config;
 use weft_core::{Event, System};
 
 /// Which DPOR algorithm.
@@ -27,6 +56,47 @@ use weft_core::{Event, System};
 pub enum Mode {
     Source,
     Optimal,
+}
+
+/// `--por source`: Source-DPOR.
+pub struct Source {
+    race_check: bool,
+}
+
+impl Explorer for Source {
+    const NAME: &'static str = "source";
+    const ABOUT: &'static str = "Source-DPOR: source sets and sleep sets.";
+
+    fn new(cfg: &Config) -> Source {
+        Source {
+            race_check: cfg.race_check,
+        }
+    }
+
+    fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
+        explore(init, self.race_check, rec, Mode::Source)
+    }
+}
+
+/// `--por optimal`: Optimal-DPOR.
+pub struct Optimal {
+    race_check: bool,
+}
+
+impl Explorer for Optimal {
+    const NAME: &'static str = "optimal";
+    const ABOUT: &'static str =
+        "Optimal-DPOR: wakeup trees and sleep sets; exactly one execution per Mazurkiewicz trace.";
+
+    fn new(cfg: &Config) -> Optimal {
+        Optimal {
+            race_check: cfg.race_check,
+        }
+    }
+
+    fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
+        explore(init, self.race_check, rec, Mode::Optimal)
+    }
 }
 
 /// A choice known to be redundant at a node, with the event it would run.
@@ -83,7 +153,8 @@ impl<S> Node<S> {
 
 /// How an execution ended.
 enum End {
-    /// A wakeup sequence named a thread that could not run.
+    /// A wakeup sequence named a thread that could not run (an anomaly,
+    /// see the module documentation).
     Disabled,
     /// The system reached a final status.
     Done,
@@ -96,13 +167,13 @@ enum End {
     SpinRepeat,
 }
 
-struct Dpor<'c, S> {
+struct Dpor<'r, 'c, S> {
     mode: Mode,
     nodes: Vec<Node<S>>,
     trace: Trace,
     /// The state at the end of the current trace.
     cur: S,
-    rec: Recorder<'c>,
+    rec: &'r mut Recorder<'c>,
     buf: Vec<u32>,
     /// Position of the event after which the last execution ended.
     terminal: Option<usize>,
@@ -112,7 +183,7 @@ struct Dpor<'c, S> {
     checked: bool,
 }
 
-pub fn explore<S: System>(init: S, cfg: &Config, mode: Mode) -> Summary {
+fn explore<S: System>(init: S, race_check: bool, rec: &mut Recorder, mode: Mode) -> Completion {
     let mut d = Dpor {
         mode,
         nodes: vec![Node::new(
@@ -120,9 +191,9 @@ pub fn explore<S: System>(init: S, cfg: &Config, mode: Mode) -> Summary {
             Vec::new(),
             WakeupTree::default(),
         )],
-        trace: Trace::new(cfg.race_check),
+        trace: Trace::new(race_check),
         cur: init,
-        rec: Recorder::new(cfg),
+        rec,
         buf: Vec::new(),
         terminal: None,
         checked: false,
@@ -131,17 +202,17 @@ pub fn explore<S: System>(init: S, cfg: &Config, mode: Mode) -> Summary {
     loop {
         let end = d.extend();
         if !d.record(end) {
-            return d.rec.into_summary(false);
+            return Completion::Stopped;
         }
         d.analyse(first_new);
         match d.backtrack() {
             Some(depth) => first_new = depth,
-            None => return d.rec.into_summary(true),
+            None => return Completion::Exhausted,
         }
     }
 }
 
-impl<S: System> Dpor<'_, S> {
+impl<S: System> Dpor<'_, '_, S> {
     /// Runs the current execution to its end from the last node.
     fn extend(&mut self) -> End {
         loop {
@@ -193,14 +264,13 @@ impl<S: System> Dpor<'_, S> {
     /// Picks the branch to explore at node `d`: the first wakeup-tree
     /// child, or else the first enabled choice not asleep.
     fn choose(&mut self, d: usize) -> bool {
-        let node = &mut self.nodes[d];
-        while let Some((step, below)) = node.wut.pop_first() {
-            if !node.asleep(step.choice) {
-                node.current = Some(step);
-                node.below = below;
-                return true;
-            }
+        if let Some((step, below)) = self.pop_awake(d) {
+            let node = &mut self.nodes[d];
+            node.current = Some(step);
+            node.below = below;
+            return true;
         }
+        let node = &mut self.nodes[d];
         self.cur.enabled(&mut self.buf);
         for &t in &self.buf {
             let alts = self.cur.alternatives(t);
@@ -237,7 +307,15 @@ impl<S: System> Dpor<'_, S> {
         match end {
             End::Done => {}
             End::SleepBlocked => return self.rec.blocked("sleep-set"),
-            End::Disabled => return self.rec.blocked("disabled-wakeup"),
+            End::Disabled => {
+                let d = self.nodes.len() - 1;
+                debug_assert!(
+                    false,
+                    "{:?}-DPOR: wakeup step {:?} of node {d} is disabled",
+                    self.mode, self.nodes[d].current
+                );
+                return self.rec.anomaly(|a| &mut a.disabled_wakeup);
+            }
             End::SpinRepeat => {
                 self.checked = true;
                 return true;
@@ -381,11 +459,14 @@ impl<S: System> Dpor<'_, S> {
         let flushed = |o, s| trace.flushed_before(o, s, i);
         let mut prefix = Prefix::new(&flushed);
         let node = &mut self.nodes[i];
-        if node
-            .sleep
-            .iter()
-            .any(|s| !s.terminal && weak_initial_rest(&prefix, &s.as_step(), &v).is_some())
-        {
+        // A terminal sleeper ended the execution right after it: it
+        // conflicts with every event, so it is a weak initial of `v` only
+        // when it is `v`'s first step, and then `v` cannot get past it.
+        let redundant = |s: &Sleeper| match s.terminal {
+            true => s.choice == v[0].choice,
+            false => weak_initial_rest(&prefix, &s.as_step(), &v).is_some(),
+        };
+        if node.sleep.iter().any(redundant) {
             return;
         }
         node.wut.insert(&mut prefix, v);
@@ -434,6 +515,25 @@ impl<S: System> Dpor<'_, S> {
         s
     }
 
+    /// Removes node `d`'s first wakeup-tree child, with its subtree. An
+    /// asleep child breaks an invariant (see the module documentation): it
+    /// is counted and skipped.
+    fn pop_awake(&mut self, d: usize) -> Option<(Step, WakeupTree)> {
+        let node = &mut self.nodes[d];
+        while let Some((step, below)) = node.wut.pop_first() {
+            if !node.asleep(step.choice) {
+                return Some((step, below));
+            }
+            debug_assert!(
+                false,
+                "{:?}-DPOR: wakeup-tree child {step:?} of node {d} is asleep",
+                self.mode
+            );
+            self.rec.anomaly(|a| &mut a.asleep_child);
+        }
+        None
+    }
+
     /// Moves to the deepest node with something left to explore.
     fn backtrack(&mut self) -> Option<usize> {
         self.nodes.pop();
@@ -453,13 +553,12 @@ impl<S: System> Dpor<'_, S> {
             });
             node.below = WakeupTree::default();
             self.trace.truncate(d);
-            while let Some((step, below)) = node.wut.pop_first() {
-                if !node.asleep(step.choice) {
-                    node.current = Some(step);
-                    node.below = below;
-                    self.cur = self.state_at(d);
-                    return Some(d);
-                }
+            if let Some((step, below)) = self.pop_awake(d) {
+                let node = &mut self.nodes[d];
+                node.current = Some(step);
+                node.below = below;
+                self.cur = self.state_at(d);
+                return Some(d);
             }
             self.nodes.pop();
         }
@@ -476,5 +575,195 @@ fn waits_for_enabler<S: System>(s: &S, t: u32, ev: &Event) -> bool {
             !s.is_enabled(t)
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testsys::{explore, ops::*, Op, TestSys};
+    use crate::{Por, Summary};
+    use weft_core::BugKind;
+
+    fn run(por: Por, threads: Vec<Vec<Op>>) -> Summary {
+        explore(TestSys::new(threads).digest_traces(), por)
+    }
+
+    /// Optimal-DPOR explores `expected` executions, none blocked, and the
+    /// naive search finds exactly that many Mazurkiewicz traces.
+    #[track_caller]
+    fn mazurkiewicz(threads: Vec<Vec<Op>>, expected: u64) {
+        let naive = run(Por::None, threads.clone());
+        assert_eq!(naive.outcomes.len() as u64, expected, "traces (naive)");
+        let opt = run(Por::Optimal, threads.clone());
+        assert_eq!(opt.stats.executions, expected, "optimal executions");
+        assert_eq!(opt.stats.blocked(), 0, "optimal blocked");
+        assert_eq!(opt.outcomes, naive.outcomes, "optimal traces");
+        let src = run(Por::Source, threads);
+        assert!(src.stats.executions >= expected, "source executions");
+        assert_eq!(src.outcomes, naive.outcomes, "source traces");
+        assert_eq!(opt.stats.anomalies.total() + src.stats.anomalies.total(), 0);
+    }
+
+    fn factorial(n: u64) -> u64 {
+        (1..=n).product()
+    }
+
+    #[test]
+    fn independent_writes_one_trace() {
+        mazurkiewicz(vec![vec![store(0, 1)], vec![store(1, 1)]], 1);
+        mazurkiewicz(vec![vec![store(0, 1), load(1, 0)], vec![store(2, 1)]], 1);
+    }
+
+    #[test]
+    fn two_writers_two_traces() {
+        mazurkiewicz(vec![vec![store(0, 1)], vec![store(0, 2)]], 2);
+    }
+
+    #[test]
+    fn fetch_adds_n_factorial() {
+        for n in 2..=5 {
+            mazurkiewicz(vec![vec![fetch_add(0, 0)]; n], factorial(n as u64));
+        }
+    }
+
+    #[test]
+    fn writer_and_readers_two_to_the_n() {
+        for n in 1..=4 {
+            let mut threads = vec![vec![astore(0, 1)]];
+            threads.extend((0..n).map(|_| vec![aload(0, 0)]));
+            mazurkiewicz(threads, 1 << n);
+        }
+    }
+
+    #[test]
+    fn store_buffering_three_traces() {
+        mazurkiewicz(
+            vec![
+                vec![astore(0, 1), aload(1, 0)],
+                vec![astore(1, 1), aload(0, 0)],
+            ],
+            3,
+        );
+    }
+
+    #[test]
+    fn locked_increments_n_factorial() {
+        for n in 2..=4 {
+            let t = vec![lock(0), load(0, 0), store_reg(0, 0, 1), unlock(0)];
+            mazurkiewicz(vec![t; n], factorial(n as u64));
+        }
+    }
+
+    #[test]
+    fn lost_update_four_traces() {
+        let t = vec![load(0, 0), store_reg(0, 0, 1)];
+        mazurkiewicz(vec![t.clone(), t], 4);
+    }
+
+    #[test]
+    fn atomic_sections() {
+        // A reader sees the section's writes all or nothing.
+        mazurkiewicz(
+            vec![
+                vec![begin(), store(0, 1), store(0, 2), end()],
+                vec![load(0, 0)],
+            ],
+            2,
+        );
+        // Entering a section orders it against every other event.
+        mazurkiewicz(
+            vec![
+                vec![begin(), store(0, 1), end()],
+                vec![begin(), store(1, 1), end()],
+            ],
+            2,
+        );
+    }
+
+    /// Commit 0501177: a thread whose assume fails inside its atomic
+    /// section ends the execution; the other thread's write that would make
+    /// the assume hold can only go before the whole section. DPOR used to
+    /// plan it just before the read inside the section, where it cannot
+    /// run, and missed the failure behind the assume.
+    #[test]
+    fn failed_assume_in_atomic_section() {
+        let threads = vec![
+            vec![begin(), load(0, 0), assume_eq(0, 1), end(), fail()],
+            vec![store(0, 1)],
+        ];
+        for por in [Por::None, Por::Source, Por::Optimal] {
+            let s = run(por, threads.clone());
+            assert_eq!(s.findings.len(), 1, "--por {por}: {:?}", s.stats);
+            assert_eq!(s.findings[0].bug.kind, BugKind::Assertion);
+            assert_eq!(s.stats.anomalies.total(), 0);
+        }
+    }
+
+    /// The reader-writer lock of tests/programs/assume_in_atomic_rwlock.c
+    /// (issue 8): the readers' non-atomic decrement of `r` can lose an
+    /// update and let the writer in between a reader's two reads of `x`.
+    #[test]
+    fn assume_in_atomic_rwlock() {
+        let (w, r, x, y) = (0, 1, 2, 3);
+        let writer = vec![
+            begin(),
+            load(w, 0),
+            assume_eq(0, 0),
+            load(r, 1),
+            assume_eq(1, 0),
+            store(w, 1),
+            end(),
+            store(x, 3),
+            store(w, 0),
+        ];
+        let reader = vec![
+            begin(),
+            load(w, 0),
+            assume_eq(0, 0),
+            load(r, 1),
+            store_reg(r, 1, 1),
+            end(),
+            load(x, 2),
+            store_reg(y, 2, 0),
+            load(y, 3),
+            load(x, 4),
+            assert_regs_eq(3, 4),
+            load(r, 5),
+            store_reg(r, 5, -1),
+        ];
+        for por in [Por::Source, Por::Optimal] {
+            let s = run(por, vec![writer.clone(), reader.clone(), reader.clone()]);
+            assert!(
+                s.findings.iter().any(|f| f.bug.kind == BugKind::Assertion),
+                "--por {por} misses the assertion failure: {:?}",
+                s.stats
+            );
+            assert_eq!(s.stats.anomalies.total(), 0);
+        }
+    }
+
+    /// A wakeup sequence must not be inserted behind a choice that already
+    /// ended the execution from the same node (a terminal sleeper): the
+    /// tree took it for a leaf that covers the other threads' plans, then
+    /// skipped it as asleep, and the plans were lost. Here T1 running first
+    /// and then T2 is the only way to the assertion; Optimal-DPOR said
+    /// SAFE (tests/programs/assume_terminal_sleeper.c).
+    #[test]
+    fn plan_behind_terminal_sleeper() {
+        let threads = vec![
+            vec![fetch_add(0, 0), assume_ne(0, 1)],
+            vec![
+                fetch_add(0, 0),
+                fetch_add(0, 1),
+                assume_ne(1, 1),
+                assert_ne(0, 0),
+            ],
+            vec![lock(0), fetch_add(0, 0)],
+        ];
+        for por in [Por::None, Por::Source, Por::Optimal] {
+            let s = run(por, threads.clone());
+            assert_eq!(s.findings.len(), 1, "--por {por}: {:?}", s.stats);
+            assert_eq!(s.stats.anomalies.total(), 0);
+        }
     }
 }

@@ -1,7 +1,9 @@
 //! Explorers drive a [`System`] through its executions.
 //!
 //! An explorer sees only events and thread ids, never LLVM or the Machine's
-//! internals. Each strategy is one module behind [`explore`]:
+//! internals. Each strategy is one type behind the [`Explorer`] trait, in
+//! its own module, registered by name in [`explorer`]; [`explore`] runs the
+//! one [`Config::por`] names:
 //! - [`dfs`]: `--por none`, a naive depth-first search over every
 //!   interleaving of visible operations (and every alternative of
 //!   nondeterministic events such as which waiter a signal wakes).
@@ -16,15 +18,20 @@
 mod clock;
 pub mod dfs;
 pub mod dpor;
+pub mod explorer;
 pub mod footprint;
 mod replay;
 mod summary;
+#[cfg(test)]
+mod testsys;
 pub mod trace;
 pub mod wakeup;
 
+pub use explorer::{Completion, Explorer, Strategy, STRATEGIES};
 pub use replay::{replay, replay_with, ReplayError};
 pub use summary::{
-    is_final_outcome, outcome, render_outcome, Choice, EventClocks, Finding, Stats, Summary,
+    is_final_outcome, outcome, render_outcome, Anomalies, Choice, EventClocks, Finding, Recorder,
+    Stats, Summary,
 };
 
 use std::sync::atomic::AtomicBool;
@@ -32,16 +39,39 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use weft_core::System;
 
-/// Which exploration strategy to use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Por {
+/// Which exploration strategy to use: the name of a registered
+/// [`Explorer`] (see [`STRATEGIES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Por(&'static str);
+
+#[allow(non_upper_case_globals)]
+impl Por {
     /// Every interleaving, no reduction.
-    None,
+    pub const None: Por = Por(dfs::Naive::NAME);
     /// Source-DPOR: source sets and sleep sets.
-    Source,
+    pub const Source: Por = Por(dpor::Source::NAME);
     /// Optimal-DPOR: wakeup trees and sleep sets; one execution per
     /// Mazurkiewicz trace.
-    Optimal,
+    pub const Optimal: Por = Por(dpor::Optimal::NAME);
+
+    /// The registered strategy called `name`.
+    pub fn named(name: &str) -> Option<Por> {
+        STRATEGIES
+            .iter()
+            .find(|s| s.name == name)
+            .map(|s| Por(s.name))
+    }
+
+    /// The strategy's name, as `--por` takes it.
+    pub fn name(self) -> &'static str {
+        self.0
+    }
+}
+
+impl std::fmt::Display for Por {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
 }
 
 /// Exploration settings.
@@ -90,9 +120,8 @@ impl Default for Config {
 
 /// Explores the executions of `init` with the configured strategy.
 pub fn explore<S: System>(init: S, cfg: &Config) -> Summary {
-    match cfg.por {
-        Por::None => dfs::explore(init, cfg),
-        Por::Source => dpor::explore(init, cfg, dpor::Mode::Source),
-        Por::Optimal => dpor::explore(init, cfg, dpor::Mode::Optimal),
-    }
+    let mut rec = Recorder::new(cfg);
+    let done =
+        explorer::run(cfg.por.name(), init, &mut rec).expect("a Por names a registered strategy");
+    rec.into_summary(done == Completion::Exhausted)
 }

@@ -43,11 +43,49 @@ pub struct Stats {
     /// Visible events executed, over all executions.
     pub events: u64,
     pub elapsed: Duration,
+    /// Internal inconsistencies of the explorer (zero in a correct run).
+    pub anomalies: Anomalies,
 }
 
 impl Stats {
     pub fn blocked(&self) -> u64 {
         self.blocked_by.values().sum()
+    }
+}
+
+/// Situations an explorer's invariants rule out, counted instead of being
+/// absorbed into the blocked executions. Each is also a `debug_assert!` at
+/// the place it is detected, so debug builds (the unit tests and the corpus
+/// in debug mode) fail on it; release builds count it here and go on. Every
+/// field is zero in a correct run; the JSON report has them under
+/// `anomalies`, the human one lists them when one is not zero.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Anomalies {
+    /// DPOR: a wakeup sequence named a thread that could not run when its
+    /// turn came (the execution was abandoned).
+    pub disabled_wakeup: u64,
+    /// Optimal-DPOR: a wakeup-tree child was already in its node's sleep set
+    /// when it was to be explored (it was skipped).
+    pub asleep_child: u64,
+}
+
+impl Anomalies {
+    /// The counters by name, as the reports show them.
+    pub fn by_name(&self) -> [(&'static str, u64); 2] {
+        [
+            ("disabled_wakeup", self.disabled_wakeup),
+            ("asleep_child", self.asleep_child),
+        ]
+    }
+
+    pub fn total(&self) -> u64 {
+        self.by_name().iter().map(|(_, n)| n).sum()
+    }
+
+    /// Adds the counts of `other` (of another exploration of the same run).
+    pub fn add(&mut self, other: &Anomalies) {
+        self.disabled_wakeup += other.disabled_wakeup;
+        self.asleep_child += other.asleep_child;
     }
 }
 
@@ -134,10 +172,11 @@ pub fn render_outcome(o: &str, render: impl Fn(Loc) -> String) -> String {
     }
 }
 
-/// Bookkeeping shared by the strategies: counting executions, collecting
-/// deduplicated findings and checking bounds.
-pub(crate) struct Recorder<'c> {
-    pub summary: Summary,
+/// Bookkeeping shared by the strategies (see [`crate::Explorer`]):
+/// counting executions, collecting deduplicated findings and checking
+/// bounds.
+pub struct Recorder<'c> {
+    summary: Summary,
     cfg: &'c crate::Config,
     start: Instant,
     /// Some execution ran under this bound without being cut by it (see
@@ -153,6 +192,16 @@ impl<'c> Recorder<'c> {
             start: Instant::now(),
             unexplored: None,
         }
+    }
+
+    /// The settings of this exploration.
+    pub fn config(&self) -> &'c crate::Config {
+        self.cfg
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> &Stats {
+        &self.summary.stats
     }
 
     /// Records the end of one execution. Returns false when exploration
@@ -255,7 +304,7 @@ impl<'c> Recorder<'c> {
 
     fn within_bounds(&mut self) -> bool {
         let s = &mut self.summary;
-        let done = s.stats.executions + s.stats.blocked();
+        let done = s.stats.executions + s.stats.blocked() + s.stats.anomalies.disabled_wakeup;
         if self.cfg.max_executions.is_some_and(|m| done >= m) {
             s.limit = Some(LimitKind::MaxExecutions);
             return false;
@@ -310,6 +359,14 @@ impl<'c> Recorder<'c> {
             .blocked_by
             .entry(reason.to_string())
             .or_default() += 1;
+        self.within_bounds()
+    }
+
+    /// Records an internal inconsistency (see [`Anomalies`]): `count`
+    /// picks the counter. Returns false when exploration must stop (an
+    /// abandoned execution counts towards `max_executions`).
+    pub fn anomaly(&mut self, count: impl FnOnce(&mut Anomalies) -> &mut u64) -> bool {
+        *count(&mut self.summary.stats.anomalies) += 1;
         self.within_bounds()
     }
 

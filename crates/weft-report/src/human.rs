@@ -116,4 +116,18 @@ fn stats(out: &mut String, s: &Summary) {
             l.as_str()
         );
     }
+    if st.anomalies.total() > 0 {
+        let parts: Vec<String> = st
+            .anomalies
+            .by_name()
+            .iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(k, n)| format!("{k}: {n}"))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  explorer anomalies (a weft bug, please report) {}",
+            parts.join(", ")
+        );
+    }
 }

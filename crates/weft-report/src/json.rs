@@ -23,6 +23,7 @@ pub fn render_json(s: &Summary, cx: &Context) -> Value {
         "blocked": s.stats.blocked(),
         "blocked_by": s.stats.blocked_by,
         "events": s.stats.events,
+        "anomalies": anomalies(s),
         "elapsed_s": s.stats.elapsed.as_secs_f64(),
         "limit": s.limit.map(|l| l.as_str()),
         "peak_rss_kib": cx.peak_rss_kib,
@@ -30,6 +31,17 @@ pub fn render_json(s: &Summary, cx: &Context) -> Value {
         "bugs": bugs,
         "outcomes": s.outcomes,
     })
+}
+
+/// The explorer's anomaly counters by name (all zero in a correct run).
+fn anomalies(s: &Summary) -> Value {
+    let counters = s.stats.anomalies.by_name();
+    Value::Object(
+        counters
+            .iter()
+            .map(|(k, n)| (k.to_string(), json!(n)))
+            .collect(),
+    )
 }
 
 fn outputs(o: &[weft_core::Output]) -> Value {

@@ -31,15 +31,14 @@ const MAX_TIMEOUT_S: f64 = 1e9;
 /// IR) is polled.
 const POLL: Duration = Duration::from_millis(10);
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum PorArg {
-    /// No reduction: every interleaving of visible operations.
-    None,
-    /// Source-DPOR: source sets and sleep sets.
-    Source,
-    /// Optimal-DPOR: wakeup trees and sleep sets; exactly one execution per
-    /// Mazurkiewicz trace.
-    Optimal,
+/// The values of `--por`: every registered exploration strategy.
+fn por_parser() -> impl clap::builder::TypedValueParser<Value = Por> {
+    use clap::builder::TypedValueParser as _;
+    let names = weft_explore::STRATEGIES
+        .iter()
+        .map(|s| clap::builder::PossibleValue::new(s.name).help(s.about));
+    clap::builder::PossibleValuesParser::new(names)
+        .map(|name: String| Por::named(&name).expect("a registered strategy"))
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -66,8 +65,8 @@ impl MmArg {
 #[derive(Args, Debug, Clone)]
 pub struct CheckOptions {
     /// Exploration strategy.
-    #[arg(long, value_enum, default_value = "optimal")]
-    pub por: PorArg,
+    #[arg(long, value_parser = por_parser(), default_value = "optimal")]
+    pub por: Por,
     /// Memory model.
     #[arg(long, value_enum, default_value = "sc")]
     pub mm: MmArg,
@@ -317,11 +316,7 @@ fn run_check(
         ..Limits::default()
     });
     let cfg = Config {
-        por: match opts.por {
-            PorArg::None => Por::None,
-            PorArg::Source => Por::Source,
-            PorArg::Optimal => Por::Optimal,
-        },
+        por: opts.por,
         race_check: !opts.no_race_check,
         collect_outcomes: opts.outcomes,
         outcome_runs: false,
@@ -496,6 +491,7 @@ fn robustness(
     for (k, v) in sc.stats.blocked_by {
         *weak.stats.blocked_by.entry(k).or_default() += v;
     }
+    weak.stats.anomalies.add(&sc.stats.anomalies);
     weak.limit = weak.limit.or(sc.limit);
     weak.first_output = sc.first_output;
     (weak, origins)

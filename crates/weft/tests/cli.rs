@@ -811,6 +811,10 @@ fn json_schema() {
         assert!(r[field].is_u64(), "`{field}` is not an integer: {r}");
     }
     assert!(r["blocked_by"].is_object(), "blocked_by: {r}");
+    // The explorer's internal consistency counters, all zero.
+    for counter in ["disabled_wakeup", "asleep_child"] {
+        assert_eq!(r["anomalies"][counter], 0, "anomalies: {r}");
+    }
     assert!(r["elapsed_s"].is_number(), "elapsed_s: {r}");
     assert!(r["limit"].is_null(), "limit: {r}");
     check_output_array(&r["output"]);

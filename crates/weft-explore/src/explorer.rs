@@ -1,0 +1,170 @@
+//! The [`Explorer`] trait and the registry of strategies.
+//!
+//! A strategy is one type implementing [`Explorer`], in its own module, plus
+//! one line in the `registry!` call below: its [`Explorer::NAME`] becomes a
+//! value of `--por` (the CLI lists [`STRATEGIES`]) and [`crate::explore`]
+//! runs it by that name. Nothing else in the workspace matches on
+//! strategies.
+//!
+//! An explorer only decides which thread runs next. The shared bookkeeping,
+//! counting executions and events, deduplicating findings, collecting
+//! outcomes and checking the bounds, is the [`Recorder`]'s: an explorer
+//! reports every execution that ends to it ([`Recorder::finish`],
+//! [`Recorder::blocked`]) and stops as soon as it says so.
+
+use crate::summary::Recorder;
+use crate::{dfs, dpor, Config};
+use weft_core::System;
+
+/// How an exploration ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Completion {
+    /// Every execution the strategy means to explore was explored.
+    Exhausted,
+    /// The [`Recorder`] asked to stop (a bug without `keep_going`, or a
+    /// bound).
+    Stopped,
+}
+
+/// An exploration strategy.
+///
+/// The models are shuttle's `Scheduler` and KLEE's `Searcher`: a small
+/// interface between "run the system" and "choose what to run". Unlike
+/// them, an explorer drives the whole search itself (it owns snapshots and
+/// backtracking), because partial-order reduction needs the executed trace
+/// to decide where to branch.
+pub trait Explorer: Sized {
+    /// The name under which the strategy is selected (`--por NAME`).
+    const NAME: &'static str;
+    /// One line for `--help`.
+    const ABOUT: &'static str;
+    /// An explorer for one exploration with the settings `cfg`.
+    fn new(cfg: &Config) -> Self;
+    /// Explores the executions of `init`, reporting each one that ends to
+    /// `rec`, until there is nothing left ([`Completion::Exhausted`]) or
+    /// `rec` says to stop ([`Completion::Stopped`]).
+    fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion;
+}
+
+/// A registered strategy, as the CLI lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strategy {
+    pub name: &'static str,
+    pub about: &'static str,
+}
+
+macro_rules! registry {
+    ($($ty:ty),* $(,)?) => {
+        /// Every strategy, in the order `--help` lists them.
+        pub const STRATEGIES: &[Strategy] = &[$(Strategy {
+            name: <$ty as Explorer>::NAME,
+            about: <$ty as Explorer>::ABOUT,
+        }),*];
+
+        /// Runs the strategy called `name`, or returns `None` if there is
+        /// none of that name.
+        pub(crate) fn run<S: System>(name: &str, init: S, rec: &mut Recorder) -> Option<Completion> {
+            $(if name == <$ty as Explorer>::NAME {
+                let mut explorer = <$ty as Explorer>::new(rec.config());
+                return Some(explorer.explore(init, rec));
+            })*
+            None
+        }
+    };
+}
+
+registry!(dfs::Naive, dpor::Source, dpor::Optimal);
+
+#[cfg(test)]
+mod tests {
+    use super::STRATEGIES;
+    use crate::testsys::{explore, random_program, Op, Rng, TestSys};
+    use crate::{Por, Summary};
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn registry_names() {
+        let names: Vec<&str> = STRATEGIES.iter().map(|s| s.name).collect();
+        assert_eq!(names, ["none", "source", "optimal"]);
+        for s in STRATEGIES {
+            assert_eq!(Por::named(s.name).map(Por::name), Some(s.name));
+        }
+        assert_eq!(Por::named("fastest"), None);
+        assert_eq!(crate::Config::default().por, Por::Optimal);
+    }
+
+    fn bugs(s: &Summary) -> BTreeSet<(weft_core::BugKind, u32, u32)> {
+        s.findings
+            .iter()
+            .map(|f| (f.bug.kind, f.bug.loc.file, f.bug.loc.line))
+            .collect()
+    }
+
+    /// Runs every strategy on `threads` and checks that they reach the same
+    /// outcomes (final memory and Mazurkiewicz trace of every complete
+    /// execution, and how the others ended) and bugs, that
+    /// optimal <= source <= none executions, and that nothing was absorbed
+    /// as an anomaly. Without asserts, Optimal-DPOR must also run each
+    /// complete trace exactly once.
+    fn agree(threads: &[Vec<Op>], what: &str) {
+        let runs: Vec<Summary> = STRATEGIES
+            .iter()
+            .map(|s| {
+                let por = Por::named(s.name).expect("registered");
+                explore(TestSys::new(threads.to_vec()).digest_traces(), por)
+            })
+            .collect();
+        let [none, source, optimal] = &runs[..] else {
+            panic!("three strategies")
+        };
+        let ctx = || format!("{what}: {threads:?}");
+        for (r, name) in [(source, "source"), (optimal, "optimal")] {
+            assert_eq!(r.outcomes, none.outcomes, "{name} outcomes, {}", ctx());
+            assert_eq!(bugs(r), bugs(none), "{name} bugs, {}", ctx());
+            assert_eq!(r.stats.anomalies.total(), 0, "{name} anomalies, {}", ctx());
+            assert_eq!(r.limit, None);
+        }
+        let ex = |s: &Summary| s.stats.executions;
+        assert!(
+            ex(optimal) <= ex(none) && ex(source) <= ex(none),
+            "executions optimal {}, source {} <= none {}: {}",
+            ex(optimal),
+            ex(source),
+            ex(none),
+            ctx()
+        );
+        assert!(!optimal.stats.blocked_by.contains_key("sleep-set"));
+        // An execution that ends in a bug is cut short: which other events
+        // ran before the end makes distinct (prefix) traces, which
+        // Optimal-DPOR explores while Source-DPOR may not. Without asserts
+        // every counted execution is complete.
+        if !threads
+            .iter()
+            .flatten()
+            .any(|op| matches!(op, Op::Assert(_)))
+        {
+            assert!(ex(optimal) <= ex(source), "optimal <= source: {}", ctx());
+            let traces = none
+                .outcomes
+                .iter()
+                .filter(|o| o.starts_with("exit"))
+                .count();
+            assert_eq!(ex(optimal), traces as u64, "optimal runs, {}", ctx());
+        }
+    }
+
+    /// In-process differential test on random programs with atomic
+    /// sections, a mutex, and assumes and asserts inside and outside the
+    /// sections.
+    #[test]
+    fn random_programs_agree() {
+        let cases = std::env::var("WEFT_TESTSYS_CASES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(300u64);
+        for case in 0..cases {
+            let threads = random_program(&mut Rng::new(case));
+            agree(&threads, &format!("case {case}"));
+        }
+    }
+}
