@@ -8,8 +8,8 @@
 //! - [`dpor`]: `--por source` and `--por optimal` (the default).
 //!
 //! Shared machinery: [`footprint`] (the dependency relation), [`trace`]
-//! (vector-clock happens-before, races, data races), [`wakeup`] (wakeup
-//! trees).
+//! (vector-clock happens-before, races), [`race`] (data races under C11
+//! synchronisation), [`wakeup`] (wakeup trees).
 //!
 //! [`replay`] re-executes one recorded schedule.
 
@@ -17,6 +17,7 @@ mod clock;
 pub mod dfs;
 pub mod dpor;
 pub mod footprint;
+pub mod race;
 mod replay;
 mod summary;
 pub mod trace;
