@@ -50,6 +50,84 @@ pub enum SyncObj {
     Thread(Tid),
 }
 
+/// The C11 memory order of an atomic operation (`memory_order_*`, LLVM's
+/// `monotonic` is `Relaxed`). Meaningless on a plain (non-atomic) access.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Order {
+    #[default]
+    Relaxed,
+    Acquire,
+    Release,
+    AcqRel,
+    SeqCst,
+}
+
+impl Order {
+    /// Whether a read (or fence) with this order is an acquire.
+    pub fn acquires(self) -> bool {
+        matches!(self, Order::Acquire | Order::AcqRel | Order::SeqCst)
+    }
+
+    /// Whether a write (or fence) with this order is a release.
+    pub fn releases(self) -> bool {
+        matches!(self, Order::Release | Order::AcqRel | Order::SeqCst)
+    }
+}
+
+/// The C11 fences (`atomic_thread_fence`) a thread executed since its
+/// previous event, and the event itself when it is a fence. A fence that
+/// orders nothing in the memory model is not an event of its own (it would
+/// only add scheduling points), but it still synchronises in C11, so it is
+/// carried by the thread's next event. Three flags keep the order that
+/// matters: a release fence before the first acquire fence publishes the
+/// clock from before the acquire, one after it the clock from after it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Fences {
+    /// A release fence came before any acquire fence.
+    pub release_first: bool,
+    /// An acquire fence.
+    pub acquire: bool,
+    /// A release fence came after an acquire fence.
+    pub release: bool,
+}
+
+impl Fences {
+    /// Adds a fence of order `order` after those already recorded.
+    pub fn add(&mut self, order: Order) {
+        if order.acquires() {
+            self.acquire = true;
+        }
+        if order.releases() {
+            if self.acquire {
+                self.release = true;
+            } else {
+                self.release_first = true;
+            }
+        }
+    }
+
+    /// The fences of `self` followed by those of `later`.
+    pub fn then(self, later: Fences) -> Fences {
+        if self.acquire {
+            Fences {
+                release_first: self.release_first,
+                acquire: true,
+                release: self.release || later.release_first || later.release,
+            }
+        } else {
+            Fences {
+                release_first: self.release_first || later.release_first,
+                acquire: later.acquire,
+                release: later.release,
+            }
+        }
+    }
+
+    pub fn is_empty(self) -> bool {
+        self == Fences::default()
+    }
+}
+
 /// One memory access of an event: a byte range and whether it writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Access {
@@ -81,6 +159,8 @@ pub enum EventKind {
         size: u32,
         value: u128,
         atomic: bool,
+        /// The C11 order of an atomic load.
+        order: Order,
         /// Under TSO/PSO: the load returns the value of this store of its own
         /// thread (its 1-based position among the thread's events), either
         /// forwarded from the store buffer or read back from memory after
@@ -94,6 +174,8 @@ pub enum EventKind {
         size: u32,
         value: u128,
         atomic: bool,
+        /// The C11 order of an atomic store.
+        order: Order,
         /// Under TSO/PSO: the store went into the thread's store buffer.
         buffered: bool,
     },
@@ -117,6 +199,7 @@ pub enum EventKind {
         size: u32,
         old: u128,
         new: u128,
+        order: Order,
     },
     /// A compare-exchange. `ok` is known only once it has executed.
     CmpXchg {
@@ -124,7 +207,13 @@ pub enum EventKind {
         size: u32,
         old: u128,
         ok: bool,
+        /// The order on success (a read-modify-write).
+        order: Order,
+        /// The order on failure (a load).
+        failure: Order,
     },
+    /// A fence that is a barrier under the memory model (its C11 order is
+    /// in [`Event::fences`]).
     Fence,
     /// A library call that reads and/or writes ranges of shared memory
     /// (memcpy, memset, strlen on shared objects).
@@ -208,6 +297,8 @@ pub struct Event {
     /// The thread was spin-blocked and another thread's write to this byte
     /// range let it run again: this event cannot move before that write.
     pub woken_by: Option<(u64, u64)>,
+    /// C11 fences executed since the thread's previous event.
+    pub fences: Fences,
 }
 
 impl Event {
@@ -305,6 +396,56 @@ pub mod smallvec_like {
         }
         pub fn is_empty(&self) -> bool {
             self.items[0].is_none()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fences_keep_release_before_and_after_acquire_apart() {
+        let mut f = Fences::default();
+        f.add(Order::Release);
+        f.add(Order::Acquire);
+        assert!(f.release_first && f.acquire && !f.release);
+        let mut g = Fences::default();
+        g.add(Order::SeqCst);
+        assert!(!g.release_first && g.acquire && g.release);
+        let mut h = Fences::default();
+        h.add(Order::Relaxed);
+        assert!(h.is_empty());
+    }
+
+    #[test]
+    fn fences_then_is_adding_in_sequence() {
+        use Order::*;
+        let orders = [Relaxed, Acquire, Release, AcqRel, SeqCst];
+        let mut seqs: Vec<Vec<Order>> = vec![vec![]];
+        for _ in 0..4 {
+            let longer: Vec<Vec<Order>> = seqs
+                .iter()
+                .flat_map(|s| {
+                    orders.iter().map(move |&o| {
+                        let mut s = s.clone();
+                        s.push(o);
+                        s
+                    })
+                })
+                .collect();
+            seqs.extend(longer);
+        }
+        let fold = |s: &[Order]| {
+            let mut f = Fences::default();
+            s.iter().for_each(|&o| f.add(o));
+            f
+        };
+        for s in &seqs {
+            for cut in 0..=s.len() {
+                let (a, b) = s.split_at(cut);
+                assert_eq!(fold(a).then(fold(b)), fold(s), "{s:?} at {cut}");
+            }
         }
     }
 }

@@ -10,5 +10,5 @@ mod event;
 mod system;
 
 pub use bug::{Bug, BugKind};
-pub use event::{Access, Event, EventKind, Loc, SourceMap, SyncObj, Tid};
+pub use event::{Access, Event, EventKind, Fences, Loc, Order, SourceMap, SyncObj, Tid};
 pub use system::{BlockReason, LimitKind, MemoryModel, Output, Status, System};

@@ -298,6 +298,7 @@ impl Machine {
                     kind,
                     loc: e.loc,
                     woken_by: None,
+                    fences: Default::default(),
                 }
             });
             if self.aux.len() <= tid as usize {

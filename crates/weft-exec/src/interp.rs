@@ -14,7 +14,7 @@ use crate::thread::Frame;
 use crate::value::{mask, sext, Value};
 use smallvec::SmallVec;
 use std::sync::Arc;
-use weft_core::{BugKind, EventKind, Tid};
+use weft_core::{BugKind, EventKind, Order, Tid};
 use weft_ir::addr::{self, thread_space};
 use weft_ir::{Callee, Code, FuncId, Inst, Operand, Reg, Ty};
 
@@ -205,34 +205,50 @@ impl Machine {
                 ty,
                 addr,
                 atomic,
-            } => self.load(tid, *dst, ty, addr, *atomic, commit),
+                order,
+            } => self.load(tid, *dst, ty, addr, (*atomic, *order), commit),
             Inst::Store {
                 ty,
                 val,
                 addr,
                 atomic,
                 seq_cst,
-            } => self.store(tid, ty, val, addr, (*atomic, *seq_cst), commit),
+                order,
+            } => self.store(tid, ty, val, addr, (*atomic, *seq_cst, *order), commit),
             Inst::Rmw {
                 op,
                 ty,
                 dst,
                 addr,
                 val,
-            } => self.rmw(tid, *op, ty, *dst, addr, val, commit),
+                order,
+            } => self.rmw(tid, (*op, *order), ty, *dst, addr, val, commit),
             Inst::CmpXchg {
                 ty,
                 dst,
                 addr,
                 expected,
                 new,
-            } => self.cmpxchg(tid, ty, *dst, addr, expected, new, commit),
-            Inst::Fence(kind) => {
+                order,
+                failure,
+            } => {
+                let orders = (*order, *failure);
+                self.cmpxchg(tid, ty, *dst, addr, (expected, new), orders, commit)
+            }
+            Inst::Fence { kind, order } => {
+                // A fence that orders nothing in the memory model is not an
+                // event; its C11 order goes with the thread's next event.
                 if !self.fence_is_barrier(*kind) {
+                    if let Some(o) = order {
+                        self.thread_mut(tid).fences.add(*o);
+                    }
                     return self.next(tid);
                 }
                 if !commit {
                     return Ok(Some(EventKind::Fence));
+                }
+                if let Some(o) = order {
+                    self.thread_mut(tid).fences.add(*o);
                 }
                 self.last = Some(EventKind::Fence);
                 self.next(tid)
@@ -421,7 +437,7 @@ impl Machine {
         dst: Reg,
         ty: &Ty,
         a: &Operand,
-        atomic: bool,
+        (atomic, order): (bool, Order),
         commit: bool,
     ) -> Step {
         let a = self.addr(tid, a)?;
@@ -432,6 +448,7 @@ impl Machine {
                 size: size as u32,
                 value: 0,
                 atomic,
+                order,
                 own_store: None,
             }));
         }
@@ -445,6 +462,7 @@ impl Machine {
                 size: size as u32,
                 value,
                 atomic,
+                order,
                 own_store: None,
             });
         }
@@ -458,7 +476,7 @@ impl Machine {
         ty: &Ty,
         val: &Operand,
         a: &Operand,
-        (atomic, seq_cst): (bool, bool),
+        (atomic, seq_cst, order): (bool, bool, Order),
         commit: bool,
     ) -> Step {
         let a = self.addr(tid, a)?;
@@ -472,6 +490,7 @@ impl Machine {
                 size: size as u32,
                 value: 0,
                 atomic,
+                order,
                 buffered,
             }));
         }
@@ -488,6 +507,7 @@ impl Machine {
                 size: size as u32,
                 value: v.int().unwrap_or(0),
                 atomic,
+                order,
                 buffered,
             });
         }
@@ -534,7 +554,7 @@ impl Machine {
     fn rmw(
         &mut self,
         tid: Tid,
-        op: weft_ir::RmwOp,
+        (op, order): (weft_ir::RmwOp, Order),
         ty: &Ty,
         dst: Reg,
         a: &Operand,
@@ -549,6 +569,7 @@ impl Machine {
                 size: size as u32,
                 old: 0,
                 new: 0,
+                order,
             }));
         }
         let old = self
@@ -566,6 +587,7 @@ impl Machine {
                 size: size as u32,
                 old,
                 new,
+                order,
             });
         }
         self.set(tid, dst, Value::Int(old));
@@ -579,8 +601,8 @@ impl Machine {
         ty: &Ty,
         dst: Reg,
         a: &Operand,
-        exp: &Operand,
-        new: &Operand,
+        (exp, new): (&Operand, &Operand),
+        (order, failure): (Order, Order),
         commit: bool,
     ) -> Step {
         let a = self.addr(tid, a)?;
@@ -591,6 +613,8 @@ impl Machine {
                 size: size as u32,
                 old: 0,
                 ok: false,
+                order,
+                failure,
             }));
         }
         let old = self
@@ -611,6 +635,8 @@ impl Machine {
                 size: size as u32,
                 old,
                 ok,
+                order,
+                failure,
             });
         }
         self.set(

@@ -545,11 +545,13 @@ impl Machine {
                 Ok(Some(kind)) => {
                     self.watch_spin(tid, &kind);
                     let loc = self.loc;
+                    let fences = std::mem::take(&mut self.thread_mut(tid).fences);
                     let ev = Event {
                         tid,
                         kind,
                         loc,
                         woken_by: None,
+                        fences,
                     };
                     if ev.is_barrier() {
                         self.drain_hidden(tid, |_| true);
@@ -655,11 +657,14 @@ impl System for Machine {
         let kind = self.last.take().unwrap_or(pending.kind);
         let woken_by = self.thread_mut(tid).spin.woken_by.take();
         self.thread_mut(tid).events += 1;
+        // The fences before the event, then the event's own (a fence).
+        let own = std::mem::take(&mut self.thread_mut(tid).fences);
         let ev = Event {
             tid,
             kind,
             loc: pending.loc,
             woken_by,
+            fences: pending.fences.then(own),
         };
         self.after_spin_event(&ev);
         if self.status.is_running()

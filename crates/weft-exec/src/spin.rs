@@ -129,6 +129,7 @@ impl Machine {
                 size,
                 old,
                 ok: false,
+                ..
             } => Some((addr, size as u64, old)),
             _ => None,
         };

@@ -59,6 +59,9 @@ pub struct Thread {
     pub events: u32,
     /// Stores not yet in memory (TSO/PSO).
     pub buffer: crate::buffer::StoreBuffer,
+    /// C11 fences executed since the last visible event (they go with the
+    /// next one, see [`weft_core::Fences`]).
+    pub fences: weft_core::Fences,
 }
 
 impl Thread {
@@ -75,6 +78,7 @@ impl Thread {
             spin: Default::default(),
             events: 0,
             buffer: Default::default(),
+            fences: Default::default(),
         }
     }
 

@@ -7,8 +7,20 @@ use weft_core::Tid;
 /// before (or are) the event this clock belongs to. Inline for up to sixteen
 /// threads (auxiliary store-buffer threads count), so that most clocks
 /// never allocate.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct VClock(SmallVec<[u32; 16]>);
+
+/// By copying the slice: `SmallVec`'s own `Clone` goes element by element.
+impl Clone for VClock {
+    fn clone(&self) -> VClock {
+        VClock(SmallVec::from_slice(&self.0))
+    }
+
+    fn clone_from(&mut self, other: &VClock) {
+        self.0.clear();
+        self.0.extend_from_slice(&other.0);
+    }
+}
 
 impl VClock {
     pub fn get(&self, t: Tid) -> u32 {

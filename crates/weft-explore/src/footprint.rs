@@ -171,28 +171,3 @@ pub fn enables(earlier: &Event, later: &Event) -> bool {
         _ => false,
     }
 }
-
-/// Pairs that synchronise under sequential consistency: atomic accesses to
-/// overlapping bytes of which at least one writes (two loads order nothing,
-/// and their order is not even fixed between equivalent executions), and
-/// every pair of operations on the same mutex, condition variable or
-/// thread. Under TSO/PSO an atomic store synchronises when it reaches
-/// memory (its update), not when it enters the store buffer.
-pub fn synchronises(earlier: &Event, later: &Event) -> bool {
-    let atomic = earlier.accesses().iter().any(|x| {
-        x.atomic
-            && x.memory
-            && later
-                .accesses()
-                .iter()
-                .any(|y| y.atomic && y.memory && (x.write || y.write) && x.overlaps(y))
-    });
-    if atomic {
-        return true;
-    }
-    let (sa, sb) = (sync_objects(earlier), sync_objects(later));
-    sa.iter()
-        .flatten()
-        .any(|o| sb.iter().flatten().any(|p| o == p))
-        || is_global(earlier)
-}

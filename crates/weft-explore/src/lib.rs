@@ -10,8 +10,8 @@
 //! - [`dpor`]: `--por source` and `--por optimal` (the default).
 //!
 //! Shared machinery: [`footprint`] (the dependency relation), [`trace`]
-//! (vector-clock happens-before, races, data races), [`wakeup`] (wakeup
-//! trees).
+//! (vector-clock happens-before, races), [`race`] (data races under C11
+//! synchronisation), [`wakeup`] (wakeup trees).
 //!
 //! [`replay`] re-executes one recorded schedule.
 
@@ -20,6 +20,7 @@ pub mod dfs;
 pub mod dpor;
 pub mod explorer;
 pub mod footprint;
+pub mod race;
 mod replay;
 mod summary;
 #[cfg(test)]

@@ -3,9 +3,8 @@
 //! [`Trace`] keeps, incrementally and for every event:
 //! - its *dependency clock*: the Mazurkiewicz happens-before, where every
 //!   pair of dependent events is ordered as executed;
-//! - its *sync clock*: happens-before through synchronisation only (mutex
-//!   and condition-variable operations, thread create/exit/join, atomic
-//!   accesses), which decides data races;
+//! - its *sync clock*: happens-before through C11 synchronisation only,
+//!   from the data-race detector [`crate::race`], which the trace feeds;
 //! - its *races*: the earlier events it is in a reversible race with, as
 //!   Optimal-DPOR needs them.
 //!
@@ -14,13 +13,12 @@
 //! graph. [`Trace::truncate`] undoes pushes when an explorer backtracks.
 
 use crate::clock::VClock;
-use crate::footprint::{
-    acquires, depends, enables, is_global, releases, sync_objects, synchronises, Flushes,
-};
+use crate::footprint::{acquires, depends, enables, is_global, releases, sync_objects, Flushes};
+use crate::race::Races;
 use crate::summary::Choice;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use weft_core::{Bug, BugKind, Event, EventKind, SyncObj, Tid};
+use weft_core::{Bug, Event, EventKind, SyncObj, Tid};
 
 /// Where an event is indexed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -37,6 +35,7 @@ pub struct Entry {
     /// 1-based position of the event among its thread's events.
     pub seq: u32,
     pub clock: VClock,
+    /// Happens-before through C11 synchronisation (see [`crate::race`]).
     pub sync_clock: VClock,
     /// Earlier events this one is in a reversible race with.
     pub races: SmallVec<[u32; 2]>,
@@ -67,8 +66,9 @@ pub struct Trace {
     /// How many buffered stores (TSO/PSO) each thread has in the trace:
     /// only a thread with some can load its own store back.
     buffered: FxHashMap<Tid, u32>,
-    /// Check for data races (plain accesses not ordered by sync clocks).
+    /// Check for data races (see [`crate::race`]).
     pub race_check: bool,
+    race: Races,
 }
 
 impl Trace {
@@ -133,7 +133,7 @@ impl Trace {
     /// The clock an event starts from: its thread's previous event, or the
     /// event that created the thread; for a buffer update also the store it
     /// writes, and for a barrier every update of its own buffer so far.
-    fn base(&self, ev: &Event) -> (Option<u32>, VClock, VClock, u32) {
+    fn base(&self, ev: &Event) -> (Option<u32>, VClock, u32) {
         let tid = ev.tid;
         let prev = self.last(tid);
         let from = prev.or_else(|| self.spawn_of.get(&tid).copied());
@@ -160,13 +160,12 @@ impl Trace {
             let aux = self.aux_of.get(&tid).into_iter().flatten();
             edges.extend(aux.filter_map(|&a| self.last(a)));
         }
-        let (mut c, mut s) = (VClock::default(), VClock::default());
+        let mut c = VClock::default();
         for i in edges {
             c.join(&self.entries[i as usize].clock);
-            s.join(&self.entries[i as usize].sync_clock);
         }
         let seq = prev.map(|p| self.entries[p as usize].seq + 1).unwrap_or(1);
-        (prev, c, s, seq)
+        (prev, c, seq)
     }
 
     /// The event `ev` cannot move before: the write that woke it from a
@@ -235,7 +234,7 @@ impl Trace {
         self.classify(&mut ev, self.len());
         let ev = &ev;
         let keys = Self::keys_of(ev);
-        let (_, base, _, _) = self.base(ev);
+        let (_, base, _) = self.base(ev);
         let deps = self.dependencies(ev, &keys, &base);
         let enabler = self.enabler(ev, &deps);
         self.races(ev, &base, &deps, enabler)
@@ -245,28 +244,18 @@ impl Trace {
         self.classify(&mut ev, self.len());
         let tid = ev.tid;
         let keys = Self::keys_of(&ev);
-        let (prev, mut clock, mut sync_clock, seq) = self.base(&ev);
+        let (prev, mut clock, seq) = self.base(&ev);
         let base = clock.clone();
         let near = self.neighbours(&ev, &keys);
         let deps = self.dependencies_among(&ev, &near, &base);
         for &i in &deps {
             clock.join(&self.entries[i as usize].clock);
         }
-        for &i in &near {
-            let e = &self.entries[i as usize];
-            if e.ev.tid != tid && synchronises(&e.ev, &ev) {
-                sync_clock.join(&e.sync_clock);
-            }
-        }
         clock.set(tid, seq);
-        sync_clock.set(tid, seq);
         let enabler = self.enabler(&ev, &deps);
         let races = self.races(&ev, &base, &deps, enabler);
-        let bug = if self.race_check {
-            self.data_race(&ev, &keys, &sync_clock)
-        } else {
-            None
-        };
+        let bug = self.race.push(&ev).filter(|_| self.race_check);
+        let sync_clock = self.race.clock(tid).clone();
         let idx = self.entries.len() as u32;
         let (section, depth) = self.section_after(&ev, prev, idx);
         for k in &keys {
@@ -496,45 +485,6 @@ impl Trace {
         None
     }
 
-    /// A data race between `ev` and an earlier access not ordered before it
-    /// by synchronisation.
-    fn data_race(&self, ev: &Event, keys: &[Key], sync_clock: &VClock) -> Option<Bug> {
-        let mine = ev.accesses();
-        if !mine.iter().any(|a| a.program) {
-            return None;
-        }
-        for k in keys.iter().filter(|k| matches!(k, Key::Word(_))) {
-            let Some(list) = self.index.get(k) else {
-                continue;
-            };
-            for &i in list.iter().rev() {
-                let e = &self.entries[i as usize];
-                if e.ev.tid == ev.tid || sync_clock.covers(e.ev.tid, e.seq) {
-                    continue;
-                }
-                let racy = e.ev.accesses().iter().filter(|x| x.program).any(|x| {
-                    mine.iter()
-                        .filter(|y| y.program)
-                        .any(|y| (x.write || y.write) && !(x.atomic && y.atomic) && x.overlaps(y))
-                });
-                if racy {
-                    let msg = format!(
-                        "data race: thread {} and thread {} access the same memory without synchronisation",
-                        e.ev.tid, ev.tid
-                    );
-                    // Reported at the later source location of the two, so
-                    // that both orders of the pair name the same race.
-                    let key = |x: &Event| (x.loc.file, x.loc.line, x.tid);
-                    let at = if key(&e.ev) > key(ev) { &e.ev } else { ev };
-                    let mut bug = Bug::new(BugKind::DataRace, msg, at.tid, at.loc);
-                    bug.related = Some(Box::new(e.ev.clone()));
-                    return Some(bug);
-                }
-            }
-        }
-        None
-    }
-
     /// A finding for `bug` with the current execution's schedule and events.
     pub fn finding(&self, bug: Bug, output: &[weft_core::Output]) -> crate::Finding {
         crate::Finding {
@@ -555,6 +505,7 @@ impl Trace {
 
     /// Drops every event from position `n` on.
     pub fn truncate(&mut self, n: usize) {
+        self.race.truncate(n);
         while self.entries.len() > n {
             let e = self.entries.pop().expect("non-empty");
             let idx = self.entries.len() as u32;

@@ -2,7 +2,7 @@
 
 use crate::Ty;
 use smallvec::SmallVec;
-use weft_core::Loc;
+use weft_core::{Loc, Order};
 
 /// Register index within a function's frame.
 pub type Reg = u32;
@@ -271,6 +271,8 @@ pub enum Inst {
         ty: Ty,
         addr: Operand,
         atomic: bool,
+        /// The C11 order of an atomic load.
+        order: Order,
     },
     Store {
         ty: Ty,
@@ -280,6 +282,8 @@ pub enum Inst {
         /// A `seq_cst` atomic store: under TSO/PSO a locked write (a full
         /// barrier), as x86 compiles it.
         seq_cst: bool,
+        /// The C11 order of an atomic store.
+        order: Order,
     },
     /// `dst = base + offset + Σ sext(index) * scale`.
     Gep {
@@ -294,6 +298,7 @@ pub enum Inst {
         dst: Reg,
         addr: Operand,
         val: Operand,
+        order: Order,
     },
     /// Result is the aggregate `{old, success}`.
     CmpXchg {
@@ -302,8 +307,17 @@ pub enum Inst {
         addr: Operand,
         expected: Operand,
         new: Operand,
+        /// The order on success and on failure.
+        order: Order,
+        failure: Order,
     },
-    Fence(FenceKind),
+    /// `kind` says what the fence orders under TSO/PSO; `order` is its C11
+    /// order, `None` for a fence that synchronises no threads (a signal
+    /// fence, `syncscope("singlethread")`).
+    Fence {
+        kind: FenceKind,
+        order: Option<Order>,
+    },
     ExtractValue {
         dst: Reg,
         agg: Operand,

@@ -10,7 +10,7 @@ use llvm_ir::HasDebugLoc;
 use llvm_ir::{Instruction as I, Name, Terminator as T};
 use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
-use weft_core::Loc;
+use weft_core::{Loc, Order};
 
 struct FnCx<'a, 'm> {
     cx: &'a mut Ctx<'m>,
@@ -297,6 +297,7 @@ impl<'m> FnCx<'_, 'm> {
                     ty,
                     addr: self.op(&x.address),
                     atomic: x.atomicity.is_some(),
+                    order: x.atomicity.as_ref().map_or(Order::Relaxed, atomic_order),
                 }
             }
             I::Store(x) => {
@@ -309,13 +310,18 @@ impl<'m> FnCx<'_, 'm> {
                     seq_cst: x.atomicity.as_ref().is_some_and(|a| {
                         a.mem_ordering == li::MemoryOrdering::SequentiallyConsistent
                     }),
+                    order: x.atomicity.as_ref().map_or(Order::Relaxed, atomic_order),
                 }
             }
-            I::Fence(f) => Inst::Fence(match f.atomicity.mem_ordering {
-                li::MemoryOrdering::SequentiallyConsistent => FenceKind::SeqCst,
-                li::MemoryOrdering::Acquire => FenceKind::Acquire,
-                _ => FenceKind::Release,
-            }),
+            I::Fence(f) => Inst::Fence {
+                kind: match f.atomicity.mem_ordering {
+                    li::MemoryOrdering::SequentiallyConsistent => FenceKind::SeqCst,
+                    li::MemoryOrdering::Acquire => FenceKind::Acquire,
+                    _ => FenceKind::Release,
+                },
+                order: (f.atomicity.synch_scope == li::SynchronizationScope::System)
+                    .then(|| atomic_order(&f.atomicity)),
+            },
             I::GetElementPtr(g) => self.gep(g),
             I::AtomicRMW(x) => {
                 let ty = self.ty_of(&x.value);
@@ -325,6 +331,7 @@ impl<'m> FnCx<'_, 'm> {
                     dst: self.reg(&x.dest),
                     addr: self.op(&x.address),
                     val: self.op(&x.value),
+                    order: atomic_order(&x.atomicity),
                 }
             }
             I::CmpXchg(x) => {
@@ -335,6 +342,8 @@ impl<'m> FnCx<'_, 'm> {
                     addr: self.op(&x.address),
                     expected: self.op(&x.expected),
                     new: self.op(&x.replacement),
+                    order: atomic_order(&x.atomicity),
+                    failure: memory_order(x.failure_memory_ordering),
                 }
             }
             I::ExtractValue(x) => Inst::ExtractValue {
@@ -511,8 +520,14 @@ impl<'m> FnCx<'_, 'm> {
         match base {
             "dbg" | "lifetime" | "assume" | "experimental" | "var" | "invariant"
             | "stackrestore" | "va_end" | "prefetch" | "sideeffect" | "donothing" => Inst::Nop,
-            "x86" if name.contains("mfence") => Inst::Fence(FenceKind::SeqCst),
-            "x86" if name.contains("sfence") => Inst::Fence(FenceKind::Release),
+            "x86" if name.contains("mfence") => Inst::Fence {
+                kind: FenceKind::SeqCst,
+                order: Some(Order::SeqCst),
+            },
+            "x86" if name.contains("sfence") => Inst::Fence {
+                kind: FenceKind::Release,
+                order: Some(Order::Release),
+            },
             "x86" if name.contains("lfence") || name.contains("pause") => Inst::Nop,
             "memcpy" | "memmove" | "memset" => {
                 let e = self.cx.extern_id(base, self.loc);
@@ -682,4 +697,23 @@ fn term_name(t: &T) -> String {
         .next()
         .unwrap_or("?")
         .to_lowercase()
+}
+
+/// The C11 order of an LLVM atomic instruction.
+fn atomic_order(a: &li::Atomicity) -> Order {
+    memory_order(a.mem_ordering)
+}
+
+/// LLVM's memory ordering as a C11 order: `unordered` and `monotonic` are
+/// relaxed. `NotAtomic` on an atomic instruction (which the bitcode reader
+/// reports for some) is taken as the strongest order, never a weaker one.
+fn memory_order(o: li::MemoryOrdering) -> Order {
+    use li::MemoryOrdering as M;
+    match o {
+        M::Unordered | M::Monotonic => Order::Relaxed,
+        M::Acquire => Order::Acquire,
+        M::Release => Order::Release,
+        M::AcquireRelease => Order::AcqRel,
+        M::SequentiallyConsistent | M::NotAtomic => Order::SeqCst,
+    }
 }

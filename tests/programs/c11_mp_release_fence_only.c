@@ -1,0 +1,29 @@
+// expect: bug data-race
+// Message passing with a release fence before the relaxed store but no
+// acquire fence after the relaxed load: nothing synchronises, so the data
+// accesses race.
+#include <pthread.h>
+#include <stdatomic.h>
+
+int data;
+atomic_int flag;
+
+static void *writer(void *arg) {
+    (void)arg;
+    data = 42;
+    atomic_thread_fence(memory_order_release);
+    atomic_store_explicit(&flag, 1, memory_order_relaxed);
+    return NULL;
+}
+
+int main(void) {
+    pthread_t t;
+    pthread_create(&t, NULL, writer, NULL);
+    int r = 0;
+    if (atomic_load_explicit(&flag, memory_order_relaxed)) {
+        r = data;
+    }
+    pthread_join(t, NULL);
+    (void)r;
+    return 0;
+}
