@@ -102,6 +102,10 @@ pub enum Op {
         mem: Mem,
         read: String,
         atomic: bool,
+        /// The C11 memory order (`relaxed`, `acquire`, `release`,
+        /// `acq-rel`, `seq-cst`) of an atomic access.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        order: Option<String>,
     },
     Store {
         mem: Mem,
@@ -110,6 +114,10 @@ pub enum Op {
         /// Under TSO/PSO: the store went into the thread's store buffer
         /// (it reaches memory with a later `update`).
         buffered: bool,
+        /// The C11 memory order (`relaxed`, `acquire`, `release`,
+        /// `acq-rel`, `seq-cst`) of an atomic access.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        order: Option<String>,
     },
     /// A buffered store of thread `owner` reaches memory.
     Update {
@@ -324,11 +332,13 @@ fn op(e: &Event, cx: &TraceContext) -> Op {
             size,
             value,
             atomic,
+            order,
             ..
         } => Op::Load {
             mem: mem(addr, size as u64),
             read: hex(value),
             atomic,
+            order: atomic.then(|| order_name(order)),
         },
         K::Store {
             addr,
@@ -336,11 +346,13 @@ fn op(e: &Event, cx: &TraceContext) -> Op {
             value,
             atomic,
             buffered,
+            order,
         } => Op::Store {
             mem: mem(addr, size as u64),
             written: hex(value),
             atomic,
             buffered,
+            order: atomic.then(|| order_name(order)),
         },
         K::Update {
             addr,
@@ -361,6 +373,7 @@ fn op(e: &Event, cx: &TraceContext) -> Op {
             size,
             old,
             new,
+            ..
         } => Op::Rmw {
             mem: mem(addr, size as u64),
             read: hex(old),
@@ -371,6 +384,7 @@ fn op(e: &Event, cx: &TraceContext) -> Op {
             size,
             old,
             ok,
+            ..
         } => Op::Cmpxchg {
             mem: mem(addr, size as u64),
             read: hex(old),
@@ -434,6 +448,7 @@ mod tests {
             kind,
             loc: Loc { file: 0, line },
             woken_by: None,
+            fences: Default::default(),
         }
     }
 
@@ -451,6 +466,7 @@ mod tests {
                     value: u128::MAX >> 1,
                     atomic: false,
                     buffered: false,
+                    order: Default::default(),
                 },
                 8,
             ),
@@ -550,4 +566,16 @@ mod tests {
         assert_eq!(e[5].hb_preds, vec![4]);
         assert_eq!(e[0].hb_preds, Vec::<usize>::new());
     }
+}
+
+/// The name of a C11 memory order in a trace file.
+fn order_name(o: weft_core::Order) -> String {
+    match o {
+        weft_core::Order::Relaxed => "relaxed",
+        weft_core::Order::Acquire => "acquire",
+        weft_core::Order::Release => "release",
+        weft_core::Order::AcqRel => "acq-rel",
+        weft_core::Order::SeqCst => "seq-cst",
+    }
+    .to_string()
 }
