@@ -2,10 +2,13 @@
 //! (Abdulla, Aronis, Jonsson, Sagonas, POPL 2014 / JACM 2017).
 //!
 //! The exploration is a depth-first walk over *nodes*, one per prefix of
-//! the current execution. Every eighth node, and every node with branches
-//! left, keeps a snapshot of the system state (others are rebuilt by
-//! replaying a few steps from the nearest snapshot),
-//! its sleep set and what is left to explore from it: a wakeup tree
+//! the current execution. Some nodes keep a snapshot of the system state
+//! (others are rebuilt by replaying steps from the nearest snapshot before
+//! them): every node with branches left when it is stepped from, every
+//! eighth node near the end of the execution, and ever fewer far from it
+//! (see [`Snapshots`]), so that a long execution holds O(log n) snapshots
+//! while the replay it costs stays proportional to the work that needs it.
+//! Each node also keeps its sleep set and what is left to explore from it: a wakeup tree
 //! (Optimal) or a set of backtrack choices kept as one-step sequences
 //! (Source). When an execution ends, every new reversible race `e ⋖ e'`
 //! yields the sequence `v = notdep(e, E).e'` to try from the prefix before
@@ -49,6 +52,7 @@ use crate::summary::{Choice, Recorder};
 use crate::trace::Trace;
 use crate::wakeup::{weak_initial_rest, Prefix, Step, WakeupTree, WuNode};
 use crate::Config;
+use smallvec::SmallVec;
 use weft_core::{Event, System};
 
 /// Which DPOR algorithm.
@@ -118,15 +122,37 @@ impl Sleeper {
     }
 }
 
-/// Nodes whose depth is a multiple of this keep a snapshot of the state;
-/// others are rebuilt by replaying at most this many steps from one.
+/// Near the end of the execution, nodes whose depth is a multiple of this
+/// keep a snapshot of the state.
 const SNAPSHOT_EVERY: usize = 8;
+
+/// Further from the end, snapshots are thinned so that about this many
+/// remain per doubling of the distance to the end.
+const SNAPSHOTS_PER_OCTAVE: usize = 32;
+
+/// The spacing of the snapshots kept at `distance` nodes from the end of
+/// the execution: a power of two, at least [`SNAPSHOT_EVERY`], at most
+/// about `distance / SNAPSHOTS_PER_OCTAVE * 2`. Rebuilding the state of a
+/// node at that distance replays fewer steps than that, a small fraction
+/// of the steps that led past it.
+fn snapshot_gap(distance: usize) -> usize {
+    (distance / SNAPSHOTS_PER_OCTAVE)
+        .next_power_of_two()
+        .max(SNAPSHOT_EVERY)
+}
+
+/// Which nodes hold snapshots: their depths, in increasing order.
+#[derive(Default)]
+struct Snapshots {
+    depths: Vec<usize>,
+    /// The depth of the last thinning.
+    thinned: usize,
+}
 
 /// The state before one event of the current execution.
 struct Node<S> {
-    /// A snapshot, kept at every `SNAPSHOT_EVERY`-th node and at nodes with
-    /// branches left to explore.
-    state: Option<S>,
+    /// A snapshot (see [`Snapshots`]).
+    state: Option<Box<S>>,
     sleep: Vec<Sleeper>,
     /// What remains to explore from here (excluding `current`).
     wut: WakeupTree,
@@ -136,7 +162,7 @@ struct Node<S> {
 }
 
 impl<S> Node<S> {
-    fn new(state: Option<S>, sleep: Vec<Sleeper>, wut: WakeupTree) -> Node<S> {
+    fn new(state: Option<Box<S>>, sleep: Vec<Sleeper>, wut: WakeupTree) -> Node<S> {
         Node {
             state,
             sleep,
@@ -170,6 +196,7 @@ enum End {
 struct Dpor<'r, 'c, S> {
     mode: Mode,
     nodes: Vec<Node<S>>,
+    snapshots: Snapshots,
     trace: Trace,
     /// The state at the end of the current trace.
     cur: S,
@@ -187,10 +214,14 @@ fn explore<S: System>(init: S, race_check: bool, rec: &mut Recorder, mode: Mode)
     let mut d = Dpor {
         mode,
         nodes: vec![Node::new(
-            Some(init.clone()),
+            Some(Box::new(init.clone())),
             Vec::new(),
             WakeupTree::default(),
         )],
+        snapshots: Snapshots {
+            depths: vec![0],
+            thinned: 0,
+        },
         trace: Trace::new(race_check),
         cur: init,
         rec,
@@ -225,20 +256,18 @@ impl<S: System> Dpor<'_, '_, S> {
                     return End::SleepBlocked;
                 }
             }
-            let node = &mut self.nodes[d];
-            let step = node.current.clone().expect("chosen");
-            if !self.cur.is_enabled(step.choice.0) {
-                if self.cur.spin_blocked(step.choice.0) {
+            let choice = self.nodes[d].current.as_ref().expect("chosen").choice;
+            if !self.cur.is_enabled(choice.0) {
+                if self.cur.spin_blocked(choice.0) {
                     return End::SpinRepeat;
                 }
                 return End::Disabled;
             }
-            if node.state.is_none() && (d.is_multiple_of(SNAPSHOT_EVERY) || !node.wut.is_empty()) {
-                node.state = Some(self.cur.clone());
-            }
-            let ev = self.cur.step(step.choice.0, step.choice.1);
+            self.snapshot(d);
+            let node = &mut self.nodes[d];
+            let ev = self.cur.step(choice.0, choice.1);
             self.rec.event();
-            let race = self.trace.push(ev, step.choice);
+            let race = self.trace.push(ev, choice);
             let trace = &self.trace;
             let ev = &trace.entries[trace.len() - 1].ev;
             let n = trace.len();
@@ -283,8 +312,11 @@ impl<S: System> Dpor<'_, '_, S> {
                 .expect("enabled thread has an event")
                 .clone();
             self.trace.classify(&mut ev, d);
-            let awake: Vec<u32> = (0..alts).filter(|&a| !node.asleep((t, a))).collect();
-            for a in awake {
+            // The first awake alternative runs; the others wait in the
+            // (empty) wakeup tree.
+            let awake: SmallVec<[u32; 2]> = (0..alts).filter(|&a| !node.asleep((t, a))).collect();
+            let first = awake[0];
+            for &a in &awake[1..] {
                 let step = Step {
                     choice: (t, a),
                     ev: ev.clone(),
@@ -294,9 +326,11 @@ impl<S: System> Dpor<'_, '_, S> {
                     children: Vec::new(),
                 });
             }
-            let (step, below) = node.wut.pop_first().expect("just pushed");
-            node.current = Some(step);
-            node.below = below;
+            node.current = Some(Step {
+                choice: (t, first),
+                ev,
+            });
+            node.below = WakeupTree::default();
             return true;
         }
         false
@@ -501,14 +535,38 @@ impl<S: System> Dpor<'_, '_, S> {
         });
     }
 
+    /// Keeps a snapshot of the current state (at node `d`, about to step)
+    /// if `d` has branches left or its depth is a multiple of
+    /// [`SNAPSHOT_EVERY`]; now and then thins the snapshots far from `d`.
+    fn snapshot(&mut self, d: usize) {
+        let node = &mut self.nodes[d];
+        if node.state.is_none() && (d.is_multiple_of(SNAPSHOT_EVERY) || !node.wut.is_empty()) {
+            node.state = Some(Box::new(self.cur.clone()));
+            self.snapshots.depths.push(d);
+        }
+        let snaps = &mut self.snapshots;
+        // Thin after a number of steps proportional to the snapshots kept,
+        // so that thinning costs O(1) per step.
+        if d >= snaps.thinned + snaps.depths.len().max(SNAPSHOTS_PER_OCTAVE) {
+            snaps.thinned = d;
+            let nodes = &mut self.nodes;
+            snaps.depths.retain(|&a| {
+                let keep =
+                    a == 0 || !nodes[a].wut.is_empty() || a.is_multiple_of(snapshot_gap(d - a));
+                if !keep {
+                    nodes[a].state = None;
+                }
+                keep
+            });
+        }
+    }
+
     /// The state at node `i`: its snapshot, or the nearest earlier one
     /// replayed forward along the trace.
     fn state_at(&self, i: usize) -> S {
-        let a = (0..=i)
-            .rev()
-            .find(|&a| self.nodes[a].state.is_some())
-            .expect("the root has a snapshot");
-        let mut s = self.nodes[a].state.clone().expect("snapshot");
+        let depths = &self.snapshots.depths;
+        let a = depths[depths.partition_point(|&a| a <= i) - 1];
+        let mut s = S::clone(self.nodes[a].state.as_ref().expect("snapshot"));
         for e in &self.trace.entries[a..i] {
             s.step(e.choice.0, e.choice.1);
         }
@@ -557,12 +615,23 @@ impl<S: System> Dpor<'_, '_, S> {
                 let node = &mut self.nodes[d];
                 node.current = Some(step);
                 node.below = below;
+                self.drop_snapshots();
                 self.cur = self.state_at(d);
                 return Some(d);
             }
             self.nodes.pop();
         }
         None
+    }
+
+    /// Forgets the snapshots of nodes that are gone.
+    fn drop_snapshots(&mut self) {
+        let depth = self.nodes.len();
+        let snaps = &mut self.snapshots;
+        while snaps.depths.last().is_some_and(|&a| a >= depth) {
+            snaps.depths.pop();
+        }
+        snaps.thinned = snaps.thinned.min(depth);
     }
 }
 

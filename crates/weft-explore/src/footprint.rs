@@ -34,7 +34,7 @@ pub fn sync_objects(e: &Event) -> [Option<SyncObj>; 2] {
 }
 
 /// A failed `trylock` only reads the mutex.
-fn reads_only(e: &Event) -> bool {
+pub fn reads_only(e: &Event) -> bool {
     matches!(
         e.kind,
         EventKind::TryLock {

@@ -3,29 +3,39 @@
 //! [`Trace`] keeps, incrementally and for every event:
 //! - its *dependency clock*: the Mazurkiewicz happens-before, where every
 //!   pair of dependent events is ordered as executed;
-//! - its *sync clock*: happens-before through C11 synchronisation only,
-//!   from the data-race detector [`crate::race`], which the trace feeds;
+//! - its *sync clock*: happens-before through synchronisation only (mutex
+//!   and condition-variable operations, thread create/exit/join, atomic
+//!   accesses), which decides data races;
 //! - its *races*: the earlier events it is in a reversible race with, as
 //!   Optimal-DPOR needs them.
 //!
-//! Earlier events are found through an index from memory words and sync
-//! objects to the events that touched them, never by a search of the whole
-//! graph. [`Trace::truncate`] undoes pushes when an explorer backtracks.
+//! Earlier events are never searched for. Bounded summaries ([`cells`])
+//! name, per memory byte and per sync object, the few earlier events that
+//! every other one happens before: the newest memory write, the reads
+//! since (per thread), the newest atomic write, the newest program access
+//! per thread and kind; per sync object the newest event and the failed
+//! `trylock`s since; the newest global event; the last event of every
+//! thread. The hb-maximal dependencies of a new event are always among
+//! them, so the work per event is O(threads), not O(history). Every change
+//! to a summary is logged, and [`Trace::truncate`] undoes the changes of
+//! the events it drops when an explorer backtracks.
+
+mod cells;
+#[cfg(test)]
+mod oracle;
+#[cfg(test)]
+mod tests;
 
 use crate::clock::VClock;
-use crate::footprint::{acquires, depends, enables, is_global, releases, sync_objects, Flushes};
+use crate::footprint::{
+    acquires, depends, enables, is_global, reads_only, releases, sync_objects, Flushes,
+};
 use crate::race::Races;
 use crate::summary::Choice;
+use cells::{category, ObjCell, OwnRead, Slot, Undo, Waker, Word};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use weft_core::{Bug, Event, EventKind, SyncObj, Tid};
-
-/// Where an event is indexed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Key {
-    Word(u64),
-    Sync(SyncObj),
-}
+use weft_core::{Access, Bug, Event, EventKind, SyncObj, Tid};
 
 /// One executed event and its bookkeeping.
 #[derive(Clone, Debug)]
@@ -35,7 +45,6 @@ pub struct Entry {
     /// 1-based position of the event among its thread's events.
     pub seq: u32,
     pub clock: VClock,
-    /// Happens-before through C11 synchronisation (see [`crate::race`]).
     pub sync_clock: VClock,
     /// Earlier events this one is in a reversible race with.
     pub races: SmallVec<[u32; 2]>,
@@ -47,16 +56,14 @@ pub struct Entry {
     /// can only be reversed by moving the other event before the section.
     section: Option<u32>,
     depth: u32,
-    keys: SmallVec<[Key; 4]>,
 }
 
 /// The events of the current execution.
 #[derive(Default)]
 pub struct Trace {
     pub entries: Vec<Entry>,
-    index: FxHashMap<Key, Vec<u32>>,
-    globals: Vec<u32>,
-    last_of: Vec<Option<u32>>,
+    /// The events of each thread, in order (event `seq` at `seq - 1`).
+    by_thread: Vec<Vec<u32>>,
     spawn_of: FxHashMap<Tid, u32>,
     /// The auxiliary (store-buffer) threads of each thread (TSO/PSO).
     aux_of: FxHashMap<Tid, SmallVec<[Tid; 2]>>,
@@ -66,8 +73,21 @@ pub struct Trace {
     /// How many buffered stores (TSO/PSO) each thread has in the trace:
     /// only a thread with some can load its own store back.
     buffered: FxHashMap<Tid, u32>,
+    /// Summaries of memory, per 8-byte word.
+    mem: FxHashMap<u64, Word>,
+    /// Summaries of sync objects.
+    objs: FxHashMap<SyncObj, ObjCell>,
+    /// The newest global event (see [`is_global`]): all of them are ordered.
+    last_global: Slot,
+    /// The newest event of each kind that can enable another.
+    wakers: FxHashMap<Waker, u32>,
+    /// The previous value of every summary an event changed, with the
+    /// event's position.
+    undo: Vec<(u32, Undo)>,
     /// Check for data races (see [`crate::race`]).
     pub race_check: bool,
+    /// The C11 data-race detector, fed every event; its thread clocks are
+    /// the entries' sync clocks.
     race: Races,
 }
 
@@ -93,41 +113,42 @@ impl Trace {
         self.entries[j].clock.covers(e.ev.tid, e.seq)
     }
 
-    fn keys_of(ev: &Event) -> SmallVec<[Key; 4]> {
-        let mut keys = SmallVec::new();
-        for a in ev.accesses().iter() {
-            for w in (a.addr >> 3)..=((a.addr + a.size.max(1) - 1) >> 3) {
-                if !keys.contains(&Key::Word(w)) {
-                    keys.push(Key::Word(w));
-                }
-            }
-        }
-        for o in sync_objects(ev).into_iter().flatten() {
-            keys.push(Key::Sync(o));
-        }
-        keys
-    }
-
-    /// Earlier events that `ev` could depend on (a superset; callers filter).
-    fn neighbours(&self, ev: &Event, keys: &[Key]) -> SmallVec<[u32; 16]> {
-        let mut out: SmallVec<[u32; 16]> = SmallVec::new();
-        if is_global(ev) {
-            out.extend(0..self.entries.len() as u32);
-            return out;
-        }
-        for k in keys {
-            if let Some(list) = self.index.get(k) {
-                out.extend(list.iter().copied());
-            }
-        }
-        out.extend(self.globals.iter().copied());
-        out.sort_unstable();
-        out.dedup();
-        out
-    }
-
     fn last(&self, tid: Tid) -> Option<u32> {
-        self.last_of.get(tid as usize).copied().flatten()
+        self.by_thread.get(tid as usize)?.last().copied()
+    }
+
+    /// The `seq`-th event of thread `tid`, if it is in the trace.
+    fn event_of(&self, tid: Tid, seq: u32) -> Option<u32> {
+        let list = self.by_thread.get(tid as usize)?;
+        list.get(seq.checked_sub(1)? as usize).copied()
+    }
+
+    /// The summaries of the bytes of access `a`.
+    fn cells<'a>(&'a self, a: &Access) -> impl Iterator<Item = &'a cells::Cell> + 'a {
+        cells::words(a).flat_map(move |(w, m)| {
+            self.mem
+                .get(&w)
+                .into_iter()
+                .flat_map(move |word| cells::cells(word, m))
+        })
+    }
+
+    /// The summaries of the bytes of `range`.
+    fn range_cells(&self, (addr, size): (u64, u64)) -> impl Iterator<Item = &cells::Cell> + '_ {
+        let a = Access {
+            addr,
+            size,
+            write: false,
+            atomic: false,
+            memory: true,
+            program: true,
+        };
+        cells::words(&a).flat_map(move |(w, m)| {
+            self.mem
+                .get(&w)
+                .into_iter()
+                .flat_map(move |word| cells::cells(word, m))
+        })
     }
 
     /// The clock an event starts from: its thread's previous event, or the
@@ -138,7 +159,7 @@ impl Trace {
         let prev = self.last(tid);
         let from = prev.or_else(|| self.spawn_of.get(&tid).copied());
         let mut edges: SmallVec<[u32; 4]> = from.into_iter().collect();
-        if let weft_core::EventKind::Update {
+        if let EventKind::Update {
             owner, store_seq, ..
         } = ev.kind
         {
@@ -156,7 +177,7 @@ impl Trace {
         } else if let Some(range) = ev.woken_by {
             edges.extend(self.latest_write(ev.tid, range));
         }
-        if ev.is_barrier() && !matches!(ev.kind, weft_core::EventKind::Update { .. }) {
+        if ev.is_barrier() && !matches!(ev.kind, EventKind::Update { .. }) {
             let aux = self.aux_of.get(&tid).into_iter().flatten();
             edges.extend(aux.filter_map(|&a| self.last(a)));
         }
@@ -169,62 +190,103 @@ impl Trace {
     }
 
     /// The event `ev` cannot move before: the write that woke it from a
-    /// spin, or the dependency that enabled it (signal, joined exit).
-    fn enabler(&self, ev: &Event, deps: &[u32]) -> Option<u32> {
-        match ev.woken_by {
-            Some(range) => self.latest_write(ev.tid, range),
-            None => deps
-                .iter()
-                .rev()
-                .copied()
-                .find(|&i| enables(&self.entries[i as usize].ev, ev)),
+    /// spin, or the dependency that enabled it (signal, joined exit): the
+    /// newest earlier event that enables `ev`, depends on it and is not
+    /// ordered before it by `base`. Older ones of the same kind happen
+    /// before the newest, so only the newest of each kind is looked at.
+    fn enabler(&self, ev: &Event, base: &VClock) -> Option<u32> {
+        if let Some(range) = ev.woken_by {
+            return self.latest_write(ev.tid, range);
         }
+        let kinds: SmallVec<[Waker; 2]> = match ev.kind {
+            EventKind::CondWake { cond, .. } => {
+                [Waker::Signal(cond, ev.tid), Waker::Broadcast(cond)].into()
+            }
+            EventKind::Join { child } => [Waker::Exit(child)].into_iter().collect(),
+            _ => SmallVec::new(),
+        };
+        kinds
+            .iter()
+            .filter_map(|k| self.wakers.get(k).copied())
+            .filter(|&i| {
+                let e = &self.entries[i as usize];
+                e.ev.tid != ev.tid
+                    && !base.covers(e.ev.tid, e.seq)
+                    && enables(&e.ev, ev)
+                    && self.depends_on(i, ev)
+            })
+            .max()
+    }
+
+    /// Whether `ev` (running now) depends on earlier event `i`.
+    fn depends_on(&self, i: u32, ev: &Event) -> bool {
+        let in_trace = |o, s| self.update_at.contains_key(&(o, s));
+        let flushes = Flushes {
+            before_earlier: &|o, s| self.flushed_before(o, s, i as usize),
+            before_later: &in_trace,
+        };
+        depends(&self.entries[i as usize].ev, ev, &flushes)
     }
 
     /// The latest write by another thread than `tid` to bytes of `range`:
     /// what woke a spin-blocked thread.
     fn latest_write(&self, tid: Tid, range: (u64, u64)) -> Option<u32> {
-        self.newest_memory_write(range, self.len(), |e| e.tid != tid)
+        self.range_cells(range)
+            .map(|c| match c.mw.get() {
+                Some(i) if self.entries[i as usize].ev.tid == tid => c.mw_tid,
+                _ => c.mw,
+            })
+            .max()
+            .and_then(Slot::get)
     }
 
-    /// The `seq`-th event of thread `tid`, if it is in the trace.
-    fn event_of(&self, tid: Tid, seq: u32) -> Option<u32> {
-        let mut cur = self.last(tid);
-        while let Some(i) = cur {
-            let e = &self.entries[i as usize];
-            if e.seq == seq {
-                return Some(i);
+    /// Earlier events that every earlier event `ev` depends on happens
+    /// before or is (a superset of the hb-maximal dependencies; callers
+    /// filter), in trace order.
+    fn candidates(&self, ev: &Event) -> SmallVec<[u32; 16]> {
+        let mut out: SmallVec<[u32; 16]> = SmallVec::new();
+        if is_global(ev) {
+            // Everything depends on a global event: each thread's last.
+            out.extend(self.by_thread.iter().filter_map(|l| l.last().copied()));
+        } else {
+            out.extend(self.last_global.get());
+            for y in ev.accesses().iter().filter(|y| y.memory) {
+                for c in self.cells(y) {
+                    out.extend(c.mw.get());
+                    if y.write {
+                        out.extend(c.thr.iter().filter_map(|t| t.read.get()));
+                        out.extend(c.own.iter().map(|o| o.at));
+                    } else {
+                        out.extend(c.mw_own.get());
+                    }
+                }
             }
-            if e.seq < seq {
-                return None;
+            for o in sync_objects(ev).into_iter().flatten() {
+                if let Some(c) = self.objs.get(&o) {
+                    out.extend(c.strong.get());
+                    if !reads_only(ev) {
+                        out.extend(c.weak.iter().map(|&(_, i)| i));
+                    }
+                }
             }
-            cur = e.prev_same_thread;
         }
-        None
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
-    /// Appends an executed event. Returns a data-race bug if `ev` races
-    /// with an earlier plain access (only when `race_check` is on).
     /// Earlier events of other threads that `ev` depends on and that are
-    /// not already ordered before it by `base`.
-    fn dependencies(&self, ev: &Event, keys: &[Key], base: &VClock) -> SmallVec<[u32; 8]> {
-        self.dependencies_among(ev, &self.neighbours(ev, keys), base)
-    }
-
-    fn dependencies_among(&self, ev: &Event, near: &[u32], base: &VClock) -> SmallVec<[u32; 8]> {
-        let mut deps: SmallVec<[u32; 8]> = SmallVec::new();
-        let in_trace = |o, s| self.update_at.contains_key(&(o, s));
-        for &i in near {
-            let e = &self.entries[i as usize];
-            let flushes = Flushes {
-                before_earlier: &|o, s| self.flushed_before(o, s, i as usize),
-                before_later: &in_trace,
-            };
-            if e.ev.tid != ev.tid && !base.covers(e.ev.tid, e.seq) && depends(&e.ev, ev, &flushes) {
-                deps.push(i);
-            }
-        }
-        deps
+    /// not already ordered before it by `base`: enough of them that every
+    /// such event happens before one of them (the hb-maximal ones are all
+    /// there), in trace order.
+    fn dependencies(&self, ev: &Event, base: &VClock) -> SmallVec<[u32; 8]> {
+        self.candidates(ev)
+            .into_iter()
+            .filter(|&i| {
+                let e = &self.entries[i as usize];
+                e.ev.tid != ev.tid && !base.covers(e.ev.tid, e.seq) && self.depends_on(i, ev)
+            })
+            .collect()
     }
 
     /// The races a thread's *pending* (not executed) event would have if it
@@ -233,38 +295,31 @@ impl Trace {
         let mut ev = ev.clone();
         self.classify(&mut ev, self.len());
         let ev = &ev;
-        let keys = Self::keys_of(ev);
         let (_, base, _) = self.base(ev);
-        let deps = self.dependencies(ev, &keys, &base);
-        let enabler = self.enabler(ev, &deps);
+        let deps = self.dependencies(ev, &base);
+        let enabler = self.enabler(ev, &base);
         self.races(ev, &base, &deps, enabler)
     }
 
+    /// Appends an executed event. Returns a data-race bug if `ev` races
+    /// with an earlier plain access (only when `race_check` is on).
     pub fn push(&mut self, mut ev: Event, choice: Choice) -> Option<Bug> {
         self.classify(&mut ev, self.len());
         let tid = ev.tid;
-        let keys = Self::keys_of(&ev);
         let (prev, mut clock, seq) = self.base(&ev);
         let base = clock.clone();
-        let near = self.neighbours(&ev, &keys);
-        let deps = self.dependencies_among(&ev, &near, &base);
+        let deps = self.dependencies(&ev, &base);
         for &i in &deps {
             clock.join(&self.entries[i as usize].clock);
         }
         clock.set(tid, seq);
-        let enabler = self.enabler(&ev, &deps);
+        let enabler = self.enabler(&ev, &base);
         let races = self.races(&ev, &base, &deps, enabler);
         let bug = self.race.push(&ev).filter(|_| self.race_check);
         let sync_clock = self.race.clock(tid).clone();
         let idx = self.entries.len() as u32;
         let (section, depth) = self.section_after(&ev, prev, idx);
-        for k in &keys {
-            self.index.entry(*k).or_default().push(idx);
-        }
-        if is_global(&ev) {
-            self.globals.push(idx);
-        }
-        if let weft_core::EventKind::Spawn { child } = ev.kind {
+        if let EventKind::Spawn { child } = ev.kind {
             self.spawn_of.insert(child, idx);
         }
         if let EventKind::Update {
@@ -280,10 +335,10 @@ impl Trace {
         if matches!(ev.kind, EventKind::Store { buffered: true, .. }) {
             *self.buffered.entry(tid).or_default() += 1;
         }
-        if self.last_of.len() <= tid as usize {
-            self.last_of.resize(tid as usize + 1, None);
+        if self.by_thread.len() <= tid as usize {
+            self.by_thread.resize_with(tid as usize + 1, Vec::new);
         }
-        self.last_of[tid as usize] = Some(idx);
+        self.by_thread[tid as usize].push(idx);
         self.entries.push(Entry {
             ev,
             choice,
@@ -294,9 +349,140 @@ impl Trace {
             prev_same_thread: prev,
             section,
             depth,
-            keys,
         });
+        self.summarise(idx);
         bug
+    }
+
+    /// Folds event `idx` into the summaries, logging what it changes.
+    fn summarise(&mut self, idx: u32) {
+        let Trace {
+            entries,
+            mem,
+            objs,
+            last_global,
+            wakers,
+            undo,
+            update_at,
+            ..
+        } = self;
+        let e = &entries[idx as usize];
+        let ev = &e.ev;
+        let tid = ev.tid;
+        if is_global(ev) {
+            undo.push((idx, Undo::Global(*last_global)));
+            *last_global = Slot::of(idx);
+        }
+        for o in sync_objects(ev).into_iter().flatten() {
+            let cell = objs.entry(o).or_default();
+            undo.push((idx, Undo::Obj(o, Some(cell.clone()))));
+            if reads_only(ev) {
+                cell.weak.retain(|w| w.0 != tid);
+                cell.weak.push((tid, idx));
+            } else {
+                cell.strong = Slot::of(idx);
+                cell.weak.clear();
+            }
+        }
+        let waker = match ev.kind {
+            EventKind::Signal {
+                cond,
+                woke: Some(t),
+            } => Some(Waker::Signal(cond, t)),
+            EventKind::Broadcast { cond, .. } => Some(Waker::Broadcast(cond)),
+            EventKind::Exit => Some(Waker::Exit(tid)),
+            _ => None,
+        };
+        if let Some(k) = waker {
+            undo.push((idx, Undo::Waker(k, wakers.insert(k, idx))));
+        }
+        let accesses = ev.accesses();
+        if accesses.is_empty() {
+            return;
+        }
+        let mut touched: SmallVec<[u64; 4]> = SmallVec::new();
+        for a in accesses.iter() {
+            for (w, _) in cells::words(a) {
+                if !touched.contains(&w) {
+                    touched.push(w);
+                    undo.push((idx, Undo::Word(w, mem.get(&w).cloned())));
+                }
+            }
+        }
+        let owner_of = |e: &Event| match e.kind {
+            EventKind::Update { owner, .. } => owner,
+            _ => e.tid,
+        };
+        let owner = owner_of(ev);
+        let own_store = match ev.kind {
+            EventKind::Load { own_store, .. } => own_store,
+            _ => None,
+        };
+        let flushed = |t: Tid, s: u32| update_at.contains_key(&(t, s));
+        let covered = |i: u32| {
+            let x = &entries[i as usize];
+            e.clock.covers(x.ev.tid, x.seq)
+        };
+        for y in accesses.iter() {
+            for (w, m) in cells::words(y) {
+                let word = mem.entry(w).or_default();
+                cells::update(word, m, |c| {
+                    if y.memory && y.write {
+                        if let Some(o) = c.mw.get() {
+                            let old = &entries[o as usize].ev;
+                            if old.tid != tid {
+                                c.mw_tid = c.mw;
+                            }
+                            if owner_of(old) != owner {
+                                c.mw_own = c.mw;
+                            }
+                        }
+                        c.mw = Slot::of(idx);
+                        if matches!(ev.kind, EventKind::Update { .. }) {
+                            // The owner's loads of stores now in memory
+                            // conflict like any other read: keep the newest.
+                            let done = |r: &OwnRead| r.tid == owner && flushed(r.tid, r.seq);
+                            if let Some(at) = c.own.iter().filter(|r| done(r)).map(|r| r.at).max() {
+                                c.own.retain(|r| !done(r));
+                                let t = c.thr_mut(owner);
+                                t.read = t.read.max(Slot::of(at));
+                            }
+                        }
+                        // Reads that happen before this write: it (or a
+                        // newer write) stands for them.
+                        for t in c.thr.iter_mut() {
+                            if t.read.get().is_some_and(covered) {
+                                t.read = Slot::NONE;
+                            }
+                        }
+                        c.own.retain(|r| !covered(r.at));
+                        if y.atomic {
+                            c.aw = Slot::of(idx);
+                            for t in c.thr.iter_mut() {
+                                t.aread = Slot::NONE;
+                            }
+                        }
+                    } else if y.memory {
+                        match own_store.filter(|&s| !flushed(tid, s)) {
+                            Some(seq) => {
+                                c.own.retain(|r| r.tid != tid || r.seq != seq);
+                                c.own.push(OwnRead { tid, seq, at: idx });
+                            }
+                            None => {
+                                c.own.retain(|r| r.tid != tid);
+                                c.thr_mut(tid).read = Slot::of(idx);
+                            }
+                        }
+                        if y.atomic {
+                            c.thr_mut(tid).aread = Slot::of(idx);
+                        }
+                    }
+                    if y.program {
+                        c.thr_mut(tid).prog[category(y.write, y.atomic)] = Slot::of(idx);
+                    }
+                });
+            }
+        }
     }
 
     /// The open atomic section and its depth after event `idx` (`ev`),
@@ -354,9 +540,18 @@ impl Trace {
             return;
         }
         let range = (addr, size as u64);
-        let newest = self
-            .touching(range, upto)
-            .find(|&i| self.entries[i as usize].ev.tid == ev.tid && self.writes(i, range));
+        let newest = if upto == self.len() {
+            let cells = self.range_cells(range);
+            cells
+                .filter_map(|c| c.thr(ev.tid).map(|t| t.write()))
+                .max()
+                .and_then(Slot::get)
+        } else {
+            // Only when an execution ended, for the threads it stopped.
+            (0..upto as u32)
+                .rev()
+                .find(|&i| self.entries[i as usize].ev.tid == ev.tid && self.writes(i, range))
+        };
         let Some(i) = newest else {
             return;
         };
@@ -367,44 +562,24 @@ impl Trace {
         let seq = e.seq;
         *own_store = match self.update_at.get(&(ev.tid, seq)) {
             Some(&u) if (u as usize) < upto => {
-                (self.newest_memory_write(range, upto, |_| true) == Some(u)).then_some(seq)
+                (self.newest_memory_write(range, upto) == Some(u)).then_some(seq)
             }
             _ => Some(seq),
         };
     }
 
     /// The newest of the first `upto` events that wrote bytes of `range` to
-    /// memory and that `which` accepts.
-    fn newest_memory_write(
-        &self,
-        range: (u64, u64),
-        upto: usize,
-        which: impl Fn(&Event) -> bool,
-    ) -> Option<u32> {
-        self.touching(range, upto).find(|&j| {
-            let e = &self.entries[j as usize].ev;
-            which(e)
-                && e.accesses()
-                    .iter()
-                    .any(|x| x.write && x.memory && overlaps(x, range))
-        })
-    }
-
-    /// The events among the first `upto` that touch words of `range`,
-    /// newest first.
-    fn touching(&self, (addr, size): (u64, u64), upto: usize) -> impl Iterator<Item = u32> + '_ {
-        let mut all: SmallVec<[u32; 16]> = SmallVec::new();
-        for w in (addr >> 3)..=((addr + size.max(1) - 1) >> 3) {
-            let list = self
-                .index
-                .get(&Key::Word(w))
-                .map(Vec::as_slice)
-                .unwrap_or(&[]);
-            all.extend(list.iter().copied().filter(|&i| (i as usize) < upto));
+    /// memory.
+    fn newest_memory_write(&self, range: (u64, u64), upto: usize) -> Option<u32> {
+        if upto == self.len() {
+            return self.range_cells(range).map(|c| c.mw).max()?.get();
         }
-        all.sort_unstable_by(|a, b| b.cmp(a));
-        all.dedup();
-        all.into_iter()
+        (0..upto as u32).rev().find(|&j| {
+            let e = &self.entries[j as usize].ev;
+            e.accesses()
+                .iter()
+                .any(|x| x.write && x.memory && overlaps(x, range))
+        })
     }
 
     /// Whether event `i` writes bytes of `range` (into memory or a buffer).
@@ -503,22 +678,13 @@ impl Trace {
         }
     }
 
-    /// Drops every event from position `n` on.
+    /// Drops every event from position `n` on, undoing their changes to the
+    /// summaries.
     pub fn truncate(&mut self, n: usize) {
         self.race.truncate(n);
         while self.entries.len() > n {
             let e = self.entries.pop().expect("non-empty");
-            let idx = self.entries.len() as u32;
-            for k in &e.keys {
-                if let Some(list) = self.index.get_mut(k) {
-                    if list.last() == Some(&idx) {
-                        list.pop();
-                    }
-                }
-            }
-            if self.globals.last() == Some(&idx) {
-                self.globals.pop();
-            }
+            self.by_thread[e.ev.tid as usize].pop();
             if let EventKind::Spawn { child } = e.ev.kind {
                 self.spawn_of.remove(&child);
             }
@@ -533,7 +699,14 @@ impl Trace {
                     *n -= 1;
                 }
             }
-            self.last_of[e.ev.tid as usize] = e.prev_same_thread;
+        }
+        while self.undo.last().is_some_and(|u| u.0 as usize >= n) {
+            match self.undo.pop().expect("non-empty").1 {
+                Undo::Word(w, old) => restore(&mut self.mem, w, old),
+                Undo::Obj(o, old) => restore(&mut self.objs, o, old),
+                Undo::Global(old) => self.last_global = old,
+                Undo::Waker(k, old) => restore(&mut self.wakers, k, old),
+            }
         }
     }
 
@@ -551,8 +724,16 @@ impl Trace {
     }
 }
 
+/// Puts back the value `old` (or its absence) of `key`.
+fn restore<K: std::hash::Hash + Eq, V>(map: &mut FxHashMap<K, V>, key: K, old: Option<V>) {
+    match old {
+        Some(v) => map.insert(key, v),
+        None => map.remove(&key),
+    };
+}
+
 /// Whether access `x` overlaps the byte range `(addr, size)`.
-fn overlaps(x: &weft_core::Access, (addr, size): (u64, u64)) -> bool {
+fn overlaps(x: &Access, (addr, size): (u64, u64)) -> bool {
     x.addr < addr + size && addr < x.addr + x.size
 }
 
