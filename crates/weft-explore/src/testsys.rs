@@ -261,6 +261,7 @@ impl TestSys {
                     kind: self.pending_kind(op),
                     loc: Self::loc(t, self.pc[ti]),
                     woken_by: None,
+                    fences: Default::default(),
                 });
                 return;
             }
@@ -290,6 +291,7 @@ impl TestSys {
                 value: 0,
                 atomic,
                 own_store: None,
+                order: weft_core::Order::SeqCst,
             },
             Op::Store { var, atomic, .. } => EventKind::Store {
                 addr: addr(var),
@@ -297,12 +299,14 @@ impl TestSys {
                 value: 0,
                 atomic,
                 buffered: false,
+                order: weft_core::Order::SeqCst,
             },
             Op::FetchAdd { var, .. } => EventKind::Rmw {
                 addr: addr(var),
                 size: 4,
                 old: 0,
                 new: 0,
+                order: weft_core::Order::SeqCst,
             },
             Op::Lock(m) => EventKind::Lock { mutex: mutex(m) },
             Op::Unlock(m) => EventKind::Unlock { mutex: mutex(m) },

@@ -66,6 +66,7 @@ fn ev(tid: Tid, kind: EventKind) -> Event {
             line: tid * 100 + 1,
         },
         woken_by: None,
+        fences: Default::default(),
     }
 }
 
@@ -195,6 +196,7 @@ fn next_event(rng: &mut Rng, mm: Mm, m: &mut Model) -> Option<Event> {
                 value: 0,
                 atomic,
                 own_store: None,
+                order: weft_core::Order::SeqCst,
             },
             30..=54 => EventKind::Store {
                 addr,
@@ -202,18 +204,22 @@ fn next_event(rng: &mut Rng, mm: Mm, m: &mut Model) -> Option<Event> {
                 value: 0,
                 atomic,
                 buffered: mm != Mm::Sc && !rng.chance(10),
+                order: weft_core::Order::SeqCst,
             },
             55..=59 => EventKind::Rmw {
                 addr,
                 size,
                 old: 0,
                 new: 0,
+                order: weft_core::Order::SeqCst,
             },
             60..=62 => EventKind::CmpXchg {
                 addr,
                 size,
                 old: 0,
                 ok: rng.chance(50),
+                order: weft_core::Order::SeqCst,
+                failure: weft_core::Order::SeqCst,
             },
             63..=65 => {
                 let r = (rng.below(20), 1 + rng.below(12));
@@ -269,6 +275,7 @@ fn next_event(rng: &mut Rng, mm: Mm, m: &mut Model) -> Option<Event> {
                 value: 0,
                 atomic: false,
                 own_store: None,
+                order: weft_core::Order::SeqCst,
             },
             _ => EventKind::Yield,
         };
