@@ -130,8 +130,7 @@ pub fn memcpy_pending(m: &Machine, c: &Call) -> Pending {
 pub fn memcpy(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let (d, s, n) = (c.addr(0), c.addr(1), c.arg(2) as u64);
     let (b, i) = rd(m, m.mem.read_bytes(s, n))?;
-    m.mem
-        .write_bytes(d, &b, &i)
+    m.private_write(c.tid, d, n, |m| m.mem.write_bytes(d, &b, &i))
         .map_err(|e| m.mem_bug(e, true))?;
     m.last = memcpy_pending(m, c)?;
     ret_addr(d)
@@ -143,9 +142,10 @@ pub fn memset_pending(m: &Machine, c: &Call) -> Pending {
 
 pub fn memset(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let (d, v, n) = (c.addr(0), c.arg(1) as u8, c.arg(2) as usize);
-    m.mem
-        .write_bytes(d, &vec![v; n], &vec![true; n])
-        .map_err(|e| m.mem_bug(e, true))?;
+    m.private_write(c.tid, d, n as u64, |m| {
+        m.mem.write_bytes(d, &vec![v; n], &vec![true; n])
+    })
+    .map_err(|e| m.mem_bug(e, true))?;
     m.last = memset_pending(m, c)?;
     ret_addr(d)
 }
