@@ -100,4 +100,12 @@ fn stats(out: &mut String, s: &Summary) {
             .collect();
         let _ = writeln!(out, "  blocked by {}", parts.join(", "));
     }
+    if st.spin_blocked > 0 {
+        let _ = writeln!(
+            out,
+            "  spin assumptions: {} more executions cut a spin loop that repeated an iteration \
+             changing nothing (not counted above)",
+            st.spin_blocked
+        );
+    }
 }

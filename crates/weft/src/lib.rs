@@ -215,6 +215,7 @@ fn robustness(prog: &Arc<Program>, cfg: &Config, limits: Limits) -> Summary {
         weak.findings.push(Finding { bug, ..run });
     }
     weak.stats.executions += sc.stats.executions;
+    weak.stats.spin_blocked += sc.stats.spin_blocked;
     weak.stats.events += sc.stats.events;
     for (k, v) in sc.stats.blocked_by {
         *weak.stats.blocked_by.entry(k).or_default() += v;
