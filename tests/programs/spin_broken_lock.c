@@ -1,3 +1,4 @@
+// check-replay
 // expect: bug assertion
 // A broken spin lock: test, then set, with two separate atomic operations.
 // Both workers can see the lock free before either sets it, and both enter.
