@@ -56,7 +56,7 @@ const MAX_DIGESTS: u8 = 4;
 
 /// Something an iteration touched: a memory range or a mutex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Key {
+enum Key {
     Mem { addr: u64, size: u64 },
     Mutex(u64),
 }
@@ -85,7 +85,7 @@ struct Touch {
     after: Word,
 }
 
-/// An `Option<u128>` in 17 bytes with 8-byte alignment.
+/// An `Option<u128>` with 8-byte alignment (a `u128` would pad `Touch`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Word {
     init: bool,
@@ -486,7 +486,11 @@ impl Machine {
         if self.thread(tid).spin.marks.is_empty() {
             return (at, 0);
         }
-        let keys = touched(kind);
+        // Empty ranges hold nothing to compare.
+        let keys: SmallVec<[Key; 2]> = touched(kind)
+            .into_iter()
+            .filter(|k| !matches!(k, Key::Mem { size: 0, .. }))
+            .collect();
         for &key in &keys {
             if matches!(key, Key::Mem { size, .. } if size > MAX_TOUCH) {
                 self.thread_mut(tid).spin.forget();
@@ -595,5 +599,36 @@ impl Machine {
             "spins forever waiting for another thread to {}",
             parts.join(" or ")
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn touches_keep_keys_and_values() {
+        let wide = (7u128 << 64) | 9;
+        for (key, v) in [
+            (Key::Mem { addr: 64, size: 16 }, Some(wide)),
+            (Key::Mem { addr: 64, size: 4 }, None),
+            (Key::Mutex(128), Some(0)),
+        ] {
+            let t = Touch::new(key, v);
+            assert_eq!(t.key(), key);
+            assert_eq!(t.before(), v);
+            assert_eq!(t.after.get(), v);
+        }
+        // An uninitialised word differs from an initialised zero.
+        assert_ne!(Word::new(None), Word::new(Some(0)));
+    }
+
+    #[test]
+    fn keys_overlap_by_range_or_mutex() {
+        let m = |addr, size| Key::Mem { addr, size };
+        assert!(m(0, 4).overlaps(&m(3, 1)));
+        assert!(!m(0, 4).overlaps(&m(4, 4)));
+        assert!(Key::Mutex(8).overlaps(&Key::Mutex(8)));
+        assert!(!Key::Mutex(8).overlaps(&m(8, 8)));
     }
 }
