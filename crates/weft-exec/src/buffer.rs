@@ -110,6 +110,8 @@ impl Machine {
             loc,
         });
         if hidden {
+            // A private write, as far as spin detection is concerned.
+            self.mem.bump_epoch();
             self.cap_hidden(tid);
             return;
         }
@@ -197,9 +199,15 @@ impl Machine {
             .entries
             .remove(i)
             .expect("entry");
+        let before = self.mem.epoch();
         if let Err(err) = self.mem.write_int(e.addr, e.size, e.value) {
             let stop = self.mem_bug(err, true);
             self.stop(stop);
+        }
+        if e.hidden {
+            // The owner already saw this store: writing it back is no
+            // progress for spin detection (the store itself was).
+            self.spin_exempt += self.mem.epoch() - before;
         }
         e
     }

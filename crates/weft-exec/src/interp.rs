@@ -495,10 +495,17 @@ impl Machine {
             }));
         }
         let v = self.op(tid, val);
-        let written = if into_buffer {
-            self.buffer_value(tid, a, ty, &v, atomic)
+        let write = |m: &mut Machine| {
+            if into_buffer {
+                m.buffer_value(tid, a, ty, &v, atomic)
+            } else {
+                m.write_value(a, ty, &v)
+            }
+        };
+        let written = if shared {
+            write(self)
         } else {
-            self.write_value(a, ty, &v)
+            self.private_write(tid, a, size, write)
         };
         written.map_err(|e| self.mem_bug(e, true))?;
         if commit {

@@ -10,10 +10,12 @@
 //! - `arith`: pure integer/float arithmetic.
 //! - `runtime`: one table entry per modelled external function.
 //! - `sync`: mutex and condition-variable state.
+//! - `spin`: spin-loop detection (`liveness`: which registers it hashes).
 
 mod arith;
 mod buffer;
 mod interp;
+mod liveness;
 mod machine;
 pub mod memory;
 mod program;

@@ -256,6 +256,12 @@ pub struct Machine {
     pub(crate) nondet: bool,
     /// `steps` value at which the deadline and interrupt are checked next.
     pub(crate) check_at: u64,
+    /// The memory epoch and `spin_exempt` when the current run of a
+    /// thread's code started (see `spin`).
+    pub(crate) spin_base: (u64, u64),
+    /// Memory writes that spin detection logged instead of counting them
+    /// as progress (see `spin`).
+    pub(crate) spin_exempt: u64,
 }
 
 impl Machine {
@@ -281,6 +287,8 @@ impl Machine {
             spun: false,
             nondet: false,
             check_at: 0,
+            spin_base: (0, 0),
+            spin_exempt: 0,
         };
         let main = prog.module.main.expect("lowering guarantees a main");
         let args = m.main_args(main);
@@ -504,20 +512,7 @@ impl Machine {
                     p.describe_addr(mutex)
                 ),
             },
-            _ if t.state == ThreadState::Spinning => {
-                let mut reads: Vec<String> = t
-                    .spin
-                    .reads
-                    .iter()
-                    .map(|&(a, _, _)| p.describe_addr(a))
-                    .collect();
-                reads.sort();
-                reads.dedup();
-                format!(
-                    "spins forever waiting for another thread to write {}",
-                    reads.join(" or ")
-                )
-            }
+            _ if t.state == ThreadState::Spinning => self.describe_spin(tid),
             EventKind::Join { child } => format!("waits to join thread {child}"),
             _ => "is blocked".to_string(),
         };
@@ -527,7 +522,7 @@ impl Machine {
     /// Runs thread `tid` until its next visible operation (which becomes
     /// its pending event), its end, or a stop.
     pub(crate) fn run_local(&mut self, tid: Tid) {
-        self.as_thread(tid, |m| m.run_local_inner(tid));
+        self.credit_progress(tid, |m| m.run_local_inner(tid));
     }
 
     fn run_local_inner(&mut self, tid: Tid) {
@@ -576,7 +571,7 @@ impl Machine {
     /// Appends program output, merging with the previous chunk of the same
     /// thread.
     pub(crate) fn print(&mut self, tid: Tid, text: &str) {
-        self.mem.bump_epoch();
+        self.note_effect(tid);
         let output = Arc::make_mut(&mut self.output);
         match output.last_mut() {
             Some(o) if o.tid == tid => o.text.push_str(text),
@@ -650,10 +645,18 @@ impl System for Machine {
             .expect("step on a thread with a pending event");
         self.alt = alt;
         self.last = None;
+        let (at, touches) = self.spin_touch(tid, &pending.kind);
         let prog = self.prog.clone();
-        if let Err(stop) = self.as_thread(tid, |m| m.exec_inst(&prog, tid, true)) {
+        let run = |m: &mut Machine| m.exec_inst(&prog, tid, true);
+        let done = if crate::spin::logged_commit(&pending.kind) {
+            run(self)
+        } else {
+            self.credit_progress(tid, run)
+        };
+        if let Err(stop) = done {
             self.stop(stop);
         }
+        self.spin_after(tid, at, touches);
         let kind = self.last.take().unwrap_or(pending.kind);
         let woken_by = self.thread_mut(tid).spin.woken_by.take();
         self.thread_mut(tid).events += 1;

@@ -36,6 +36,8 @@ pub struct Program {
     pub consts: Vec<Value>,
     pub models: Vec<&'static Model>,
     pub(crate) statics: Vec<Object>,
+    /// Register liveness, for spin-loop fingerprints (computed lazily).
+    pub(crate) live: crate::liveness::Liveness,
 }
 
 impl Program {
@@ -53,11 +55,13 @@ impl Program {
         }
         let consts = module.consts.iter().map(const_value).collect();
         let statics = static_objects(&module);
+        let live = crate::liveness::Liveness::new(module.functions.len());
         Ok(Arc::new(Program {
             module,
             consts,
             models,
             statics,
+            live,
         }))
     }
 

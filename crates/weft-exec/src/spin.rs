@@ -1,16 +1,39 @@
 //! Spin-loop detection.
 //!
-//! A loop that only reads shared memory until a condition holds
-//! (`while (!flag) ;`, a compare-exchange retry loop) would make an
-//! exhaustive explorer unroll it without bound. weft detects a thread that
-//! comes back to the same visible read with the same registers while no
-//! memory was written anywhere in between: the iteration made no progress,
-//! and the next one would do exactly the same unless another thread writes
-//! one of the locations it read. The thread is then *spin-blocked*: it is
-//! disabled until some other thread writes one of those locations. This is
-//! the dynamic counterpart of Nidhugg's spin-assume transformation; if no
-//! thread can ever write them, every thread ends up blocked and the report
-//! is a deadlock that names the spinning thread.
+//! A loop that waits for another thread (`while (!flag) ;`, a test-and-set
+//! lock `while (atomic_exchange(&l, 1)) ;`, a compare-exchange retry loop,
+//! `while (pthread_mutex_trylock(&m)) ;`, `while (!flag) sched_yield();`)
+//! would make an exhaustive explorer unroll it without bound. weft detects
+//! a thread that comes back to the same point in the same state: the
+//! iteration it just ran changed nothing, and the next one would do exactly
+//! the same unless another thread changes what it touched. The thread is
+//! then *spin-blocked*: disabled until another thread writes one of those
+//! locations (or locks or unlocks one of those mutexes). This is the
+//! dynamic counterpart of the spin-assume transformations of Nidhugg and
+//! GenMC (including GenMC's zero-net-effect loops); if nobody can ever
+//! wake the thread, every thread ends up blocked and the report is a
+//! deadlock that names the spinning thread.
+//!
+//! "The same state" means, between the two visits of the same instruction
+//! (an *iteration*):
+//! - the same stack of frames, and the same values in every register that
+//!   is still live there (aggregates by content; see `liveness`);
+//! - no output, and the thread's private memory unchanged (no private
+//!   write at all, or the same digest of its memory space at both visits);
+//! - every visible event of the iteration is a load, a store, a
+//!   read-modify-write, a compare-exchange, a fence, a yield or sleep, or a
+//!   `lock`/`trylock`/`unlock`; and every location (and mutex) it touched
+//!   holds now, as the thread sees it, the value it held before the
+//!   iteration first touched it. So reads would return the same again,
+//!   and writes stored what was already there (an exchange writing 1 over
+//!   1, a failed compare-exchange) or were undone (an increment undone by
+//!   a decrement, a lock released again): the iteration's net effect is
+//!   zero.
+//!
+//! Another thread may observe the intermediate values of the one iteration
+//! that ran; its repetitions would only offer the same observations again.
+//! A spin block is an assumption, so the explorers count the executions in
+//! which one happened apart (`System::spun`).
 
 use crate::machine::Machine;
 use crate::thread::ThreadState;
@@ -19,38 +42,234 @@ use smallvec::SmallVec;
 use std::hash::{Hash, Hasher};
 use weft_core::{Event, EventKind, Tid};
 
-/// Visible reads remembered per spin check: a loop that reads more
-/// locations per iteration is not recognised (`--max-steps` bounds it).
-const MAX_SEEN: usize = 16;
+/// Visits remembered per loop: a loop with more visible operations per
+/// iteration is not recognised (`--max-steps` bounds it).
+const MAX_MARKS: usize = 32;
+/// Touches remembered per loop.
+const MAX_LOG: usize = 128;
+/// Ranges longer than this are not compared: an event touching one ends
+/// the watch, a private write of one is progress.
+const MAX_TOUCH: u64 = 4096;
+/// Digests of a thread's private memory per loop (each costs a pass over
+/// its memory): after that, a loop that writes private memory is progress.
+const MAX_DIGESTS: u8 = 4;
+
+/// Something an iteration touched: a memory range or a mutex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Key {
+    Mem { addr: u64, size: u64 },
+    Mutex(u64),
+}
+
+impl Key {
+    fn overlaps(&self, o: &Key) -> bool {
+        match (self, o) {
+            (Key::Mem { addr: a, size: n }, Key::Mem { addr: b, size: m }) => {
+                a < &(b + m) && b < &(a + n)
+            }
+            (Key::Mutex(a), Key::Mutex(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+/// One touch: the key and what it held before (as the thread saw it).
+/// Kept small: threads are cloned whenever a snapshotted state steps.
+#[derive(Clone, Copy, Debug)]
+struct Touch {
+    addr: u64,
+    /// Bytes touched; 0 for a mutex.
+    size: u32,
+    /// What it held before and after the touch (`None`: uninitialised).
+    before: Word,
+    after: Word,
+}
+
+/// An `Option<u128>` with 8-byte alignment (a `u128` would pad `Touch`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Word {
+    init: bool,
+    bits: [u64; 2],
+}
+
+impl Word {
+    fn new(v: Option<u128>) -> Word {
+        let x = v.unwrap_or(0);
+        Word {
+            init: v.is_some(),
+            bits: [x as u64, (x >> 64) as u64],
+        }
+    }
+
+    fn get(self) -> Option<u128> {
+        self.init
+            .then(|| self.bits[0] as u128 | (self.bits[1] as u128) << 64)
+    }
+}
+
+impl Touch {
+    fn new(key: Key, before: Option<u128>) -> Touch {
+        let (addr, size) = match key {
+            Key::Mem { addr, size } => (addr, size as u32),
+            Key::Mutex(m) => (m, 0),
+        };
+        Touch {
+            addr,
+            size,
+            before: Word::new(before),
+            after: Word::new(before),
+        }
+    }
+
+    fn key(&self) -> Key {
+        match self.size {
+            0 => Key::Mutex(self.addr),
+            n => Key::Mem {
+                addr: self.addr,
+                size: n as u64,
+            },
+        }
+    }
+
+    fn before(&self) -> Option<u128> {
+        self.before.get()
+    }
+}
+
+/// The thread paused before a visible operation inside a possible loop.
+#[derive(Clone, Copy, Debug)]
+struct Mark {
+    fp: u64,
+    progress: u64,
+    /// Digest of the thread's private memory, when it was computed.
+    digest: Option<u64>,
+    /// Position in the touch log.
+    pos: u16,
+}
 
 /// Per-thread bookkeeping for spin detection.
 #[derive(Clone, Debug, Default)]
 pub struct SpinWatch {
-    /// Fingerprints of the thread at its visible reads since it last did
-    /// anything else (a loop may read several locations per iteration).
-    seen: SmallVec<[u64; 4]>,
-    /// Shared reads since then: address, size and the value read.
-    pub reads: SmallVec<[(u64, u64, u128); 4]>,
-    /// Writes (and other side effects) this thread has made so far.
+    marks: SmallVec<[Mark; 2]>,
+    log: SmallVec<[Touch; 2]>,
+    digests: u8,
+    /// While spin-blocked: what the repeated iteration touched, with the
+    /// value each held (and holds again).
+    watch: Vec<Touch>,
+    /// While spin-blocked: the visit to resume from when woken.
+    resume: Option<Mark>,
+    /// Private memory writes (and allocations) this thread has made.
     pub progress: u64,
+    /// Output this thread has produced.
+    pub effects: u64,
     /// The range whose write (by another thread) woke the thread from a spin.
     pub woken_by: Option<(u64, u64)>,
 }
 
 impl SpinWatch {
     fn forget(&mut self) {
-        self.seen.clear();
-        self.reads.clear();
+        self.marks.clear();
+        self.log.clear();
+        self.digests = 0;
+    }
+}
+
+/// Whether an event of this kind may belong to a spin iteration.
+fn in_loop(kind: &EventKind) -> bool {
+    use EventKind::*;
+    match kind {
+        Load { .. }
+        | Store { .. }
+        | Rmw { .. }
+        | CmpXchg { .. }
+        | Fence
+        | Yield
+        | TryLock { .. }
+        | Lock { .. }
+        | Unlock { .. } => true,
+        // Library calls whose event names every shared range they touch.
+        MemOp { name, .. } => matches!(*name, "memcpy" | "memset"),
+        _ => false,
+    }
+}
+
+/// Whether executing an event of this kind writes only what spin detection
+/// logs (shared memory, mutex state): its commit is not private progress.
+pub(crate) fn logged_commit(kind: &EventKind) -> bool {
+    use EventKind::*;
+    matches!(
+        kind,
+        Load { .. }
+            | Store { .. }
+            | Rmw { .. }
+            | CmpXchg { .. }
+            | Fence
+            | Yield
+            | TryLock { .. }
+            | Lock { .. }
+            | Unlock { .. }
+    )
+}
+
+/// What a pending event of this kind touches.
+fn touched(kind: &EventKind) -> SmallVec<[Key; 2]> {
+    use EventKind::*;
+    let mem = |addr, size| Key::Mem { addr, size };
+    match *kind {
+        Load { addr, size, .. }
+        | Store { addr, size, .. }
+        | Rmw { addr, size, .. }
+        | CmpXchg { addr, size, .. } => [mem(addr, size as u64)].into_iter().collect(),
+        MemOp { read, write, .. } => read
+            .into_iter()
+            .chain(write)
+            .map(|(a, n)| mem(a, n))
+            .collect(),
+        TryLock { mutex, .. } | Lock { mutex } | Unlock { mutex } => {
+            [Key::Mutex(mutex)].into_iter().collect()
+        }
+        _ => SmallVec::new(),
+    }
+}
+
+/// The mutex whose state an executed event changed, if any.
+fn mutex_changed(kind: &EventKind) -> Option<u64> {
+    use EventKind::*;
+    match *kind {
+        Lock { mutex }
+        | Unlock { mutex }
+        | TryLock {
+            mutex,
+            acquired: true,
+        }
+        | CondWait { mutex, .. }
+        | CondWake { mutex, .. }
+        | MutexInit { mutex }
+        | MutexDestroy { mutex } => Some(mutex),
+        _ => None,
+    }
+}
+
+fn hash_value(v: &Value, h: &mut impl Hasher) {
+    match v {
+        Value::Int(x) => (0u8, x).hash(h),
+        Value::Undef => 1u8.hash(h),
+        Value::Agg(items) => {
+            (2u8, items.len()).hash(h);
+            for i in items.iter() {
+                hash_value(i, h);
+            }
+        }
     }
 }
 
 impl Machine {
-    /// Runs `f` on behalf of `tid`, crediting `tid` with the memory writes
-    /// (and output) it makes.
-    pub(crate) fn as_thread<R>(&mut self, tid: Tid, f: impl FnOnce(&mut Machine) -> R) -> R {
-        let before = self.mem.epoch();
+    /// Runs `f` (code of `tid`), crediting `tid` with the memory writes it
+    /// makes, except the private stores that spin detection logged.
+    pub(crate) fn credit_progress<R>(&mut self, tid: Tid, f: impl FnOnce(&mut Machine) -> R) -> R {
+        self.spin_base = (self.mem.epoch(), self.spin_exempt);
         let r = f(self);
-        let delta = self.mem.epoch() - before;
+        let delta = self.uncredited();
         if delta > 0 {
             if let Some(Some(t)) = self.threads.get_mut(tid as usize) {
                 std::sync::Arc::make_mut(t).spin.progress += delta;
@@ -59,100 +278,357 @@ impl Machine {
         r
     }
 
-    /// Fingerprint of `tid` paused at a visible read: where it is, its
-    /// registers, and how many side effects it has made. It depends only on
-    /// the thread's own history, never on independent events of others.
+    /// Writes since `credit_progress` started that are progress.
+    fn uncredited(&self) -> u64 {
+        (self.mem.epoch() - self.spin_base.0) - (self.spin_exempt - self.spin_base.1)
+    }
+
+    /// Runs `f`, a write of `size` bytes at `addr` by `tid`. If the range is
+    /// private and a loop is being watched, the range and what it held are
+    /// logged like a shared access, and the write is not progress.
+    pub(crate) fn private_write<R>(
+        &mut self,
+        tid: Tid,
+        addr: u64,
+        size: u64,
+        f: impl FnOnce(&mut Machine) -> R,
+    ) -> R {
+        let watched = size <= MAX_TOUCH
+            && size > 0
+            && !self.mem.is_shared(addr)
+            && !self.thread(tid).spin.marks.is_empty();
+        let key = Key::Mem { addr, size };
+        let Some(before) = watched.then(|| self.spin_value(tid, key)).flatten() else {
+            return f(self);
+        };
+        let at = self.thread(tid).spin.log.len();
+        self.thread_mut(tid).spin.log.push(Touch::new(key, before));
+        let e = self.mem.epoch();
+        let r = f(self);
+        self.spin_exempt += self.mem.epoch() - e;
+        self.spin_after(tid, at, 1);
+        r
+    }
+
+    /// Records that `tid` produced output: an iteration that prints is
+    /// never a spin.
+    pub(crate) fn note_effect(&mut self, tid: Tid) {
+        if let Some(Some(t)) = self.threads.get_mut(tid as usize) {
+            std::sync::Arc::make_mut(t).spin.effects += 1;
+        }
+    }
+
+    /// Fingerprint of `tid` paused before a visible operation: its frames,
+    /// the live registers of each (by content), its output so far and its
+    /// atomic-section depth. It depends only on the thread's own history.
     fn fingerprint(&self, tid: Tid) -> u64 {
         let t = self.thread(tid);
-        let f = t.frames.last().expect("running thread has a frame");
+        let m = &self.prog.module;
         let mut h = rustc_hash::FxHasher::default();
-        (t.frames.len(), f.func, f.ip, t.spin.progress).hash(&mut h);
-        for v in &f.regs {
-            match v {
-                Value::Int(x) => x.hash(&mut h),
-                Value::Undef => 1u8.hash(&mut h),
-                Value::Agg(items) => items.len().hash(&mut h),
+        (t.frames.len(), t.atomic_depth, t.spin.effects).hash(&mut h);
+        let top = t.frames.len().saturating_sub(1);
+        for (k, f) in t.frames.iter().enumerate() {
+            (f.func, f.ip).hash(&mut h);
+            let live = if k == top {
+                self.prog.live.before(m, f.func, f.ip)
+            } else {
+                self.prog.live.after_call(m, f.func, f.ip)
+            };
+            for &r in live.iter() {
+                match f.regs.get(r as usize) {
+                    Some(v) => hash_value(v, &mut h),
+                    None => 3u8.hash(&mut h),
+                }
             }
         }
         h.finish()
     }
 
-    /// Called when `tid` pauses before `kind`: blocks it if it is spinning.
+    /// A digest of `tid`'s private memory: its memory space, and under PSO
+    /// the newest hidden store to each location of its buffer.
+    fn private_digest(&self, tid: Tid) -> u64 {
+        let mut h = rustc_hash::FxHasher::default();
+        self.mem
+            .digest(weft_ir::addr::thread_space(tid))
+            .hash(&mut h);
+        let mut hidden: Vec<(u64, u64, Option<u128>)> = Vec::new();
+        for e in self.thread(tid).buffer.entries.iter().filter(|e| e.hidden) {
+            match hidden.iter_mut().find(|x| (x.0, x.1) == (e.addr, e.size)) {
+                Some(x) => x.2 = e.value,
+                None => hidden.push((e.addr, e.size, e.value)),
+            }
+        }
+        hidden.sort_unstable();
+        hidden.hash(&mut h);
+        h.finish()
+    }
+
+    /// The state of mutex `m` as one word: owner (plus one) and count.
+    fn mutex_word(&self, m: u64) -> u128 {
+        match self.sync.mutex(m) {
+            Some(s) => s.owner.map_or(0, |o| o as u128 + 1) | (s.count as u128) << 32,
+            None => 0,
+        }
+    }
+
+    /// What `key` holds now as `tid` sees it (a range longer than 16 bytes
+    /// as a digest); `None` if it cannot be read.
+    fn spin_value(&self, tid: Tid, key: Key) -> Option<Option<u128>> {
+        match key {
+            Key::Mem { addr, size } if size <= 16 => self.load_int(tid, addr, size).ok(),
+            Key::Mem { addr, size } => {
+                let mut h = rustc_hash::FxHasher::default();
+                let mut off = 0;
+                while off < size {
+                    let n = (size - off).min(16);
+                    self.load_int(tid, addr + off, n).ok()?.hash(&mut h);
+                    off += n;
+                }
+                Some(Some(h.finish() as u128))
+            }
+            Key::Mutex(m) => Some(Some(self.mutex_word(m))),
+        }
+    }
+
+    /// Whether every key the iteration since log position `pos` touched
+    /// holds what it held before the iteration first touched it.
+    fn net_zero(&self, tid: Tid, pos: usize) -> bool {
+        let log = &self.thread(tid).spin.log[pos..];
+        for (i, t) in log.iter().enumerate() {
+            let key = t.key();
+            if log[..i].iter().any(|o| o.key() == key) {
+                continue;
+            }
+            // Keys must not partly overlap, or "before" would be ambiguous.
+            if log.iter().any(|o| o.key() != key && o.key().overlaps(&key)) {
+                return false;
+            }
+            let Some(now) = self.spin_value(tid, key) else {
+                return false;
+            };
+            // It held at the first touch what it holds now, nobody else
+            // changed it between the iteration's touches, and the last
+            // touch left what it holds now.
+            let mut held = Word::new(now);
+            for o in log[i..].iter().filter(|o| o.key() == key) {
+                if o.before != held {
+                    return false;
+                }
+                held = o.after;
+            }
+            if held != Word::new(now) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Called when `tid` pauses before `kind`: blocks it if the iteration
+    /// since its last visit here changed nothing.
     pub(crate) fn watch_spin(&mut self, tid: Tid, kind: &EventKind) {
-        let read = match *kind {
-            EventKind::Load { addr, size, .. } | EventKind::CmpXchg { addr, size, .. } => {
-                (addr, size as u64)
-            }
-            _ => {
-                self.thread_mut(tid).spin.forget();
-                return;
-            }
-        };
+        if !in_loop(kind) {
+            self.thread_mut(tid).spin.forget();
+            return;
+        }
         let fp = self.fingerprint(tid);
-        if self.thread(tid).spin.seen.contains(&fp) {
-            // Same place, same registers, no write of its own: the loop is
-            // spinning unless memory it read has changed since.
-            let now =
-                |m: &Machine, a: u64, n: u64| m.load_int(tid, a, n).ok().flatten().unwrap_or(0);
-            let t = self.thread(tid);
-            let unchanged = t.spin.reads.iter().all(|&(a, n, v)| now(self, a, n) == v);
-            if unchanged {
-                let current = now(self, read.0, read.1);
-                let t = self.thread_mut(tid);
-                t.spin.reads.push((read.0, read.1, current));
-                t.state = ThreadState::Spinning;
+        let t = self.thread(tid);
+        let progress = t.spin.progress + self.uncredited();
+        let same: SmallVec<[Mark; 4]> = t
+            .spin
+            .marks
+            .iter()
+            .rev()
+            .filter(|m| m.fp == fp)
+            .copied()
+            .collect();
+        let mut digest = None;
+        if same.iter().any(|m| m.progress != progress) && t.spin.digests < MAX_DIGESTS {
+            digest = Some(self.private_digest(tid));
+            self.thread_mut(tid).spin.digests += 1;
+        }
+        let here = Mark {
+            fp,
+            progress,
+            digest,
+            pos: 0,
+        };
+        for m in &same {
+            let private = m.progress == progress || (m.digest.is_some() && m.digest == digest);
+            if private && self.net_zero(tid, m.pos as usize) {
+                let t = &mut self.thread_mut(tid).spin;
+                let mut watch: Vec<Touch> = Vec::new();
+                for x in &t.log[m.pos as usize..] {
+                    if !watch.iter().any(|w| w.key() == x.key()) {
+                        watch.push(*x);
+                    }
+                }
+                t.watch = watch;
+                t.resume = Some(here);
+                t.forget();
+                self.thread_mut(tid).state = ThreadState::Spinning;
                 self.spun = true;
                 return;
             }
-            self.thread_mut(tid).spin.forget();
         }
-        let t = self.thread_mut(tid);
-        if t.spin.seen.len() >= MAX_SEEN {
-            t.spin.forget();
+        let t = &mut self.thread_mut(tid).spin;
+        if t.marks.len() >= MAX_MARKS || t.log.len() >= MAX_LOG {
+            t.forget();
         }
-        if t.spin.seen.is_empty() {
-            t.spin.reads.clear();
-        }
-        t.spin.seen.push(fp);
+        let pos = t.log.len() as u16;
+        t.marks.push(Mark { pos, ..here });
     }
 
-    /// Called after `ev` executed: records reads, and wakes spinning threads
-    /// whose locations `ev` wrote.
-    pub(crate) fn after_spin_event(&mut self, ev: &Event) {
-        let accesses = ev.accesses();
-        let read = match ev.kind {
-            EventKind::Load {
-                addr, size, value, ..
-            } => Some((addr, size as u64, value)),
-            EventKind::CmpXchg {
-                addr,
-                size,
-                old,
-                ok: false,
-                ..
-            } => Some((addr, size as u64, old)),
-            _ => None,
-        };
-        if let Some(r) = read {
-            self.thread_mut(ev.tid).spin.reads.push(r);
+    /// Called before `tid` executes its pending event `kind`: logs what it
+    /// touches and what that held before. Returns where in the log, and
+    /// how many, for `spin_after`.
+    pub(crate) fn spin_touch(&mut self, tid: Tid, kind: &EventKind) -> (usize, usize) {
+        let at = self.thread(tid).spin.log.len();
+        if self.thread(tid).spin.marks.is_empty() {
+            return (at, 0);
         }
-        for w in accesses.iter().filter(|a| a.write) {
-            for t in 0..self.threads.len() {
-                let wake = self.threads[t].as_ref().is_some_and(|th| {
-                    th.state == ThreadState::Spinning
-                        && th
-                            .spin
-                            .reads
-                            .iter()
-                            .any(|&(a, n, _)| a < w.addr + w.size && w.addr < a + n)
-                });
-                if wake {
-                    let th = self.thread_mut(t as Tid);
-                    th.state = ThreadState::Running;
-                    th.spin.forget();
-                    th.spin.woken_by = Some((w.addr, w.size));
+        // Empty ranges hold nothing to compare.
+        let keys: SmallVec<[Key; 2]> = touched(kind)
+            .into_iter()
+            .filter(|k| !matches!(k, Key::Mem { size: 0, .. }))
+            .collect();
+        for &key in &keys {
+            if matches!(key, Key::Mem { size, .. } if size > MAX_TOUCH) {
+                self.thread_mut(tid).spin.forget();
+                return (0, 0);
+            }
+            match self.spin_value(tid, key) {
+                Some(before) => self.thread_mut(tid).spin.log.push(Touch::new(key, before)),
+                None => {
+                    self.thread_mut(tid).spin.forget();
+                    return (0, 0);
                 }
             }
         }
+        (at, keys.len())
+    }
+
+    /// Called after `tid` executed the touches logged at `at..at + n`:
+    /// records what each key holds now.
+    pub(crate) fn spin_after(&mut self, tid: Tid, at: usize, n: usize) {
+        if n == 0 || self.thread(tid).spin.log.len() < at + n {
+            return;
+        }
+        for i in at..at + n {
+            let key = self.thread(tid).spin.log[i].key();
+            match self.spin_value(tid, key) {
+                Some(v) => self.thread_mut(tid).spin.log[i].after = Word::new(v),
+                None => return self.thread_mut(tid).spin.forget(),
+            }
+        }
+    }
+
+    /// Called after `ev` executed: wakes spinning threads whose locations
+    /// (or mutexes) `ev` changed. A write of the value already there (a
+    /// failed exchange of another spinner) changes nothing and wakes
+    /// nobody.
+    pub(crate) fn after_spin_event(&mut self, ev: &Event) {
+        let writes: SmallVec<[Key; 2]> = ev
+            .accesses()
+            .iter()
+            .filter(|a| a.write)
+            .map(|a| Key::Mem {
+                addr: a.addr,
+                size: a.size,
+            })
+            .chain(mutex_changed(&ev.kind).map(Key::Mutex))
+            .collect();
+        if writes.is_empty() {
+            return;
+        }
+        for t in 0..self.threads.len() {
+            let hit = self.threads[t].as_ref().and_then(|th| {
+                if th.state != ThreadState::Spinning {
+                    return None;
+                }
+                writes
+                    .iter()
+                    .find(|w| {
+                        th.spin.watch.iter().any(|x| {
+                            let k = x.key();
+                            k.overlaps(w) && self.spin_value(t as Tid, k) != Some(x.before())
+                        })
+                    })
+                    .copied()
+            });
+            let Some(w) = hit else { continue };
+            let th = self.thread_mut(t as Tid);
+            th.state = ThreadState::Running;
+            let s = &mut th.spin;
+            s.watch.clear();
+            s.forget();
+            s.marks.extend(s.resume.take());
+            s.woken_by = match w {
+                Key::Mem { addr, size } => Some((addr, size)),
+                Key::Mutex(_) => None,
+            };
+        }
+    }
+
+    /// What a spin-blocked thread waits for, for the deadlock report.
+    pub(crate) fn describe_spin(&self, tid: Tid) -> String {
+        let p = &self.prog;
+        let (mut mems, mut muts) = (Vec::new(), Vec::new());
+        for x in &self.thread(tid).spin.watch {
+            match x.key() {
+                Key::Mem { addr, .. } if self.mem.is_shared(addr) => {
+                    mems.push(p.describe_addr(addr))
+                }
+                Key::Mem { .. } => {}
+                Key::Mutex(m) => muts.push(p.describe_addr(m)),
+            }
+        }
+        let mut parts = Vec::new();
+        for (names, verb) in [(mems, "write"), (muts, "lock or unlock mutex")] {
+            let mut names = names;
+            names.sort();
+            names.dedup();
+            if !names.is_empty() {
+                parts.push(format!("{verb} {}", names.join(" or ")));
+            }
+        }
+        if parts.is_empty() {
+            return "spins forever: its loop touches nothing another thread could change"
+                .to_string();
+        }
+        format!(
+            "spins forever waiting for another thread to {}",
+            parts.join(" or ")
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn touches_keep_keys_and_values() {
+        let wide = (7u128 << 64) | 9;
+        for (key, v) in [
+            (Key::Mem { addr: 64, size: 16 }, Some(wide)),
+            (Key::Mem { addr: 64, size: 4 }, None),
+            (Key::Mutex(128), Some(0)),
+        ] {
+            let t = Touch::new(key, v);
+            assert_eq!(t.key(), key);
+            assert_eq!(t.before(), v);
+            assert_eq!(t.after.get(), v);
+        }
+        // An uninitialised word differs from an initialised zero.
+        assert_ne!(Word::new(None), Word::new(Some(0)));
+    }
+
+    #[test]
+    fn keys_overlap_by_range_or_mutex() {
+        let m = |addr, size| Key::Mem { addr, size };
+        assert!(m(0, 4).overlaps(&m(3, 1)));
+        assert!(!m(0, 4).overlaps(&m(4, 4)));
+        assert!(Key::Mutex(8).overlaps(&Key::Mutex(8)));
+        assert!(!Key::Mutex(8).overlaps(&m(8, 8)));
     }
 }

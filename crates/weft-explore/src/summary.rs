@@ -40,6 +40,11 @@ pub struct Stats {
     pub executions: u64,
     /// Executions cut short without a bug, by reason.
     pub blocked_by: BTreeMap<String, u64>,
+    /// Executions that ended without a bug after a spin loop was cut (a
+    /// thread blocked as spinning, see `System::spun`). Not counted in
+    /// `executions`: without its repeated iteration each is an execution
+    /// that is counted there.
+    pub spin_blocked: u64,
     /// Visible events executed, over all executions.
     pub events: u64,
     pub elapsed: Duration,
@@ -213,7 +218,7 @@ impl<'c> Recorder<'c> {
     {
         let (status, output) = (sys.status(), sys.output());
         let s = &mut self.summary;
-        let first = s.stats.executions == 0 && s.stats.blocked() == 0;
+        let first = s.stats.executions == 0 && s.stats.blocked() == 0 && s.stats.spin_blocked == 0;
         if first {
             s.first_output = output.to_vec();
         }
@@ -284,6 +289,7 @@ impl<'c> Recorder<'c> {
                     return false;
                 }
             }
+            Status::Exited(_) | Status::Running if sys.spun() => s.stats.spin_blocked += 1,
             Status::Exited(_) | Status::Running => s.stats.executions += 1,
             Status::Blocked(r) => {
                 *s.stats
@@ -304,7 +310,10 @@ impl<'c> Recorder<'c> {
 
     fn within_bounds(&mut self) -> bool {
         let s = &mut self.summary;
-        let done = s.stats.executions + s.stats.blocked() + s.stats.anomalies.disabled_wakeup;
+        let done = s.stats.executions
+            + s.stats.blocked()
+            + s.stats.spin_blocked
+            + s.stats.anomalies.disabled_wakeup;
         if self.cfg.max_executions.is_some_and(|m| done >= m) {
             s.limit = Some(LimitKind::MaxExecutions);
             return false;

@@ -116,6 +116,14 @@ fn stats(out: &mut String, s: &Summary) {
             l.as_str()
         );
     }
+    if st.spin_blocked > 0 {
+        let _ = writeln!(
+            out,
+            "  spin assumptions: {} more executions cut a spin loop that repeated an iteration \
+             changing nothing (not counted above)",
+            st.spin_blocked
+        );
+    }
     if st.anomalies.total() > 0 {
         let parts: Vec<String> = st
             .anomalies

@@ -22,6 +22,7 @@ pub fn render_json(s: &Summary, cx: &Context) -> Value {
         "executions": s.stats.executions,
         "blocked": s.stats.blocked(),
         "blocked_by": s.stats.blocked_by,
+        "spin_blocked": s.stats.spin_blocked,
         "events": s.stats.events,
         "anomalies": anomalies(s),
         "elapsed_s": s.stats.elapsed.as_secs_f64(),

@@ -486,6 +486,7 @@ fn robustness(
     let (findings, origins) = found.into_iter().unzip();
     weak.findings = findings;
     weak.stats.executions += sc.stats.executions;
+    weak.stats.spin_blocked += sc.stats.spin_blocked;
     weak.stats.events += sc.stats.events;
     weak.stats.elapsed += sc.stats.elapsed;
     for (k, v) in sc.stats.blocked_by {

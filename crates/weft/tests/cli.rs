@@ -807,7 +807,13 @@ fn json_schema() {
     let r = out.json();
     assert!(r.is_object(), "{out}");
     assert_eq!(r["verdict"], "bug");
-    for field in ["executions", "blocked", "events", "peak_rss_kib"] {
+    for field in [
+        "executions",
+        "blocked",
+        "spin_blocked",
+        "events",
+        "peak_rss_kib",
+    ] {
         assert!(r[field].is_u64(), "`{field}` is not an integer: {r}");
     }
     assert!(r["blocked_by"].is_object(), "blocked_by: {r}");
@@ -896,6 +902,41 @@ fn human_output_layout() {
     );
     let last = lines.iter().rev().find(|l| !l.trim().is_empty()).unwrap();
     assert!(last.starts_with("statistics:"), "last line `{last}`");
+}
+
+/// A spin block is an assumption, and the report says when one happened:
+/// the JSON `spin_blocked` count and a `spin assumptions` line in the human
+/// statistics. A test-and-set lock with two workers: two executions (one
+/// per order), two more in which a worker's exchange failed and it was
+/// spin-blocked until the release.
+#[test]
+fn spin_assumptions_are_reported() {
+    let s = Scratch::new("spin");
+    s.write(
+        "tas.c",
+        &std::fs::read_to_string(root().join("tests/programs/include/tas_lock.h"))
+            .expect("read tas_lock.h"),
+    );
+    let json = s.run(&["check", "tas.c", "--json"]);
+    json.expect_code(0);
+    let r = json.json();
+    assert_eq!(r["executions"], 2, "{json}");
+    assert_eq!(r["spin_blocked"], 2, "{json}");
+    assert_eq!(r["blocked"], 0, "{json}");
+    let human = s.run(&["check", "tas.c"]);
+    human.expect_code(0);
+    assert!(
+        human
+            .stdout
+            .lines()
+            .any(|l| l.trim_start().starts_with("spin assumptions: 2 ")),
+        "{human}"
+    );
+    // Without a spin loop there is no such line.
+    s.write("safe.c", SAFE_C);
+    let plain = s.run(&["check", "safe.c"]);
+    plain.expect_code(0);
+    assert!(!plain.stdout.contains("spin assumptions"), "{plain}");
 }
 
 /// A safe program: `verdict: SAFE` first and exit 0.

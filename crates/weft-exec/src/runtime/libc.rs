@@ -146,7 +146,8 @@ pub fn memcpy_pending(m: &Machine, c: &Call) -> Pending {
 
 pub fn memcpy(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let (d, s, n) = (c.addr(0), c.addr(1), c.arg(2) as u64);
-    m.mem.copy(d, s, n).map_err(|(e, w)| m.mem_bug(e, w))?;
+    m.private_write(c.tid, d, n, |m| m.mem.copy(d, s, n))
+        .map_err(|(e, w)| m.mem_bug(e, w))?;
     m.last = memcpy_pending(m, c)?;
     ret_addr(d)
 }
@@ -157,7 +158,8 @@ pub fn memset_pending(m: &Machine, c: &Call) -> Pending {
 
 pub fn memset(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let (d, v, n) = (c.addr(0), c.arg(1) as u8, c.arg(2) as u64);
-    m.mem.fill(d, v, n).map_err(|e| m.mem_bug(e, true))?;
+    m.private_write(c.tid, d, n, |m| m.mem.fill(d, v, n))
+        .map_err(|e| m.mem_bug(e, true))?;
     m.last = memset_pending(m, c)?;
     ret_addr(d)
 }

@@ -185,6 +185,10 @@ pub static MODELS: &[Model] = &[
     visible("sched_yield", pthread::yield_pending, pthread::yield_),
     visible("usleep", pthread::yield_pending, pthread::yield_),
     visible("sleep", pthread::yield_pending, pthread::yield_),
+    visible("nanosleep", pthread::yield_pending, pthread::yield_),
+    visible("clock_nanosleep", pthread::yield_pending, pthread::yield_),
+    visible("pthread_yield", pthread::yield_pending, pthread::yield_),
+    visible("thrd_yield", pthread::yield_pending, pthread::yield_),
     local("pthread_attr_init", pthread::attr_noop),
     local("pthread_attr_destroy", pthread::attr_noop),
 ];
