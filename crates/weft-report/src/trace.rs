@@ -436,6 +436,18 @@ fn op(e: &Event, cx: &TraceContext) -> Op {
     }
 }
 
+/// The name of a C11 memory order in a trace file.
+fn order_name(o: weft_core::Order) -> String {
+    match o {
+        weft_core::Order::Relaxed => "relaxed",
+        weft_core::Order::Acquire => "acquire",
+        weft_core::Order::Release => "release",
+        weft_core::Order::AcqRel => "acq-rel",
+        weft_core::Order::SeqCst => "seq-cst",
+    }
+    .to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -566,16 +578,4 @@ mod tests {
         assert_eq!(e[5].hb_preds, vec![4]);
         assert_eq!(e[0].hb_preds, Vec::<usize>::new());
     }
-}
-
-/// The name of a C11 memory order in a trace file.
-fn order_name(o: weft_core::Order) -> String {
-    match o {
-        weft_core::Order::Relaxed => "relaxed",
-        weft_core::Order::Acquire => "acquire",
-        weft_core::Order::Release => "release",
-        weft_core::Order::AcqRel => "acq-rel",
-        weft_core::Order::SeqCst => "seq-cst",
-    }
-    .to_string()
 }
