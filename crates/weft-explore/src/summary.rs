@@ -133,11 +133,6 @@ impl<'c> Recorder<'c> {
         self.cfg
     }
 
-    /// The statistics so far.
-    pub fn stats(&self) -> &Stats {
-        &self.summary.stats
-    }
-
     /// Records the end of one execution. Returns false when exploration
     /// must stop (first bug found, or a bound hit).
     pub fn finish<S, F>(&mut self, sys: &S, make_finding: F) -> bool
