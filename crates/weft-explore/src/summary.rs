@@ -266,3 +266,31 @@ impl<'c> Recorder<'c> {
         self.summary
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Recorder;
+    use crate::Config;
+
+    /// An anomaly is counted on its own, never as a blocked execution, and
+    /// an execution abandoned on one counts towards `max_executions`.
+    #[test]
+    fn anomalies_are_not_blocked_runs() {
+        let cfg = Config {
+            max_executions: Some(2),
+            ..Config::default()
+        };
+        let mut rec = Recorder::new(&cfg);
+        // A skipped branch abandons no execution.
+        assert!(rec.anomaly(|a| &mut a.asleep_child));
+        assert!(rec.anomaly(|a| &mut a.disabled_wakeup));
+        assert!(!rec.anomaly(|a| &mut a.disabled_wakeup));
+        let s = rec.into_summary(false);
+        assert_eq!(s.stats.anomalies.asleep_child, 1);
+        assert_eq!(s.stats.anomalies.disabled_wakeup, 2);
+        assert_eq!(s.stats.anomalies.total(), 3);
+        assert_eq!(s.stats.blocked(), 0);
+        assert_eq!(s.stats.executions, 0);
+        assert_eq!(s.limit, Some(weft_core::LimitKind::MaxExecutions));
+    }
+}
