@@ -204,11 +204,6 @@ impl<'c> Recorder<'c> {
         self.cfg
     }
 
-    /// The statistics so far.
-    pub fn stats(&self) -> &Stats {
-        &self.summary.stats
-    }
-
     /// Records the end of one execution. Returns false when exploration
     /// must stop (first bug found, or a bound hit).
     pub fn finish<S, F>(&mut self, sys: &S, make_finding: F) -> bool
@@ -478,5 +473,27 @@ mod tests {
         };
         let rec = Recorder::new(&cfg);
         assert_eq!(rec.into_summary(true).limit, Some(LimitKind::Timeout));
+    }
+
+    /// An anomaly is counted on its own, never as a blocked execution, and
+    /// an execution abandoned on one counts towards `max_executions`.
+    #[test]
+    fn anomalies_are_not_blocked_runs() {
+        let cfg = crate::Config {
+            max_executions: Some(2),
+            ..crate::Config::default()
+        };
+        let mut rec = Recorder::new(&cfg);
+        // A skipped branch abandons no execution.
+        assert!(rec.anomaly(|a| &mut a.asleep_child));
+        assert!(rec.anomaly(|a| &mut a.disabled_wakeup));
+        assert!(!rec.anomaly(|a| &mut a.disabled_wakeup));
+        let s = rec.into_summary(false);
+        assert_eq!(s.stats.anomalies.asleep_child, 1);
+        assert_eq!(s.stats.anomalies.disabled_wakeup, 2);
+        assert_eq!(s.stats.anomalies.total(), 3);
+        assert_eq!(s.stats.blocked(), 0);
+        assert_eq!(s.stats.executions, 0);
+        assert_eq!(s.limit, Some(weft_core::LimitKind::MaxExecutions));
     }
 }

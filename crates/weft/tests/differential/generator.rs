@@ -815,7 +815,15 @@ pub fn add_verifier_ops(prog: &mut Program, rng: &mut Rng) {
         let old = std::mem::take(ops);
         let mut i = 0;
         while i < old.len() {
-            let n = if rng.chance(50) { 2 } else { 1 };
+            let mut n = if rng.chance(50) { 2 } else { 1 };
+            // An assume right after the run goes inside the section (where
+            // a failed one ends the execution with the section open).
+            while old
+                .get(i + n)
+                .is_some_and(|op| matches!(op, Op::Assume { .. }))
+            {
+                n += 1;
+            }
             let run = &old[i..(i + n).min(old.len())];
             let plain = run.iter().all(|op| !matches!(op, Op::Locked { .. }));
             if !plain || !rng.chance(35) {
