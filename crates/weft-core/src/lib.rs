@@ -11,4 +11,4 @@ mod system;
 
 pub use bug::{Bug, BugKind};
 pub use event::{Access, Event, EventKind, Fences, Loc, Order, SourceMap, SyncObj, Tid};
-pub use system::{BlockReason, LimitKind, MemoryModel, Output, Status, System};
+pub use system::{BlockReason, Deadline, LimitKind, MemoryModel, Output, Status, System};

@@ -60,6 +60,31 @@ impl LimitKind {
     }
 }
 
+/// When a whole run must stop early: at a deadline, or once the user
+/// interrupts it (SIGINT/SIGTERM set the flag). One value is shared by every
+/// phase (compiling, loading, exploring, each execution), so they all stop
+/// for the same reason.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Deadline {
+    pub at: Option<std::time::Instant>,
+    pub interrupt: Option<&'static std::sync::atomic::AtomicBool>,
+}
+
+impl Deadline {
+    /// The bound that ends the run now, if any: the interrupt first, then
+    /// the deadline.
+    pub fn expired(&self) -> Option<LimitKind> {
+        use std::sync::atomic::Ordering;
+        if self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            return Some(LimitKind::Interrupted);
+        }
+        if self.at.is_some_and(|d| std::time::Instant::now() >= d) {
+            return Some(LimitKind::Timeout);
+        }
+        None
+    }
+}
+
 /// The state of one execution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -145,5 +170,29 @@ pub trait System: Clone {
     fn enabled(&self, out: &mut Vec<Tid>) {
         out.clear();
         out.extend((0..self.thread_count() as Tid).filter(|&t| self.is_enabled(t)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Instant;
+
+    #[test]
+    fn deadline_expires_on_interrupt_and_time() {
+        static FLAG: AtomicBool = AtomicBool::new(false);
+        let limits = Deadline {
+            interrupt: Some(&FLAG),
+            ..Deadline::default()
+        };
+        assert_eq!(limits.expired(), None);
+        FLAG.store(true, Ordering::Relaxed);
+        assert_eq!(limits.expired(), Some(LimitKind::Interrupted));
+        let past = Deadline {
+            at: Some(Instant::now()),
+            ..Deadline::default()
+        };
+        assert_eq!(past.expired(), Some(LimitKind::Timeout));
     }
 }

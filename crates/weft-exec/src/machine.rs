@@ -7,9 +7,7 @@ use crate::sync::{Sync, MUTEX_KIND_OFFSET, PTHREAD_MUTEX_NORMAL};
 use crate::thread::{Frame, Thread, ThreadState};
 use crate::value::Value;
 use rustc_hash::FxHashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 use weft_core::{
     BlockReason, Bug, BugKind, Event, EventKind, LimitKind, Loc, Output, Status, System, Tid,
 };
@@ -26,11 +24,9 @@ pub struct Limits {
     /// The memory model.
     pub mm: weft_core::MemoryModel,
     /// When the whole run must end: an execution past it stops with
-    /// [`LimitKind::Timeout`] (checked every [`CHECK_EVERY`] steps).
-    pub deadline: Option<Instant>,
-    /// Set when the user interrupts the run: an execution stops with
-    /// [`LimitKind::Interrupted`] (checked with the deadline).
-    pub interrupt: Option<&'static AtomicBool>,
+    /// [`LimitKind::Timeout`] or [`LimitKind::Interrupted`] (checked every
+    /// [`CHECK_EVERY`] steps).
+    pub stop: weft_core::Deadline,
     /// Bytes of program memory one execution may use (see `memory`).
     pub max_memory: u64,
 }
@@ -45,24 +41,9 @@ impl Default for Limits {
             max_steps: 1_000_000,
             max_call_depth: 4096,
             mm: weft_core::MemoryModel::Sc,
-            deadline: None,
-            interrupt: None,
+            stop: weft_core::Deadline::default(),
             max_memory: default_max_memory(),
         }
-    }
-}
-
-impl Limits {
-    /// The bound that ends the run now, if any: an interrupt or the
-    /// deadline.
-    pub fn expired(&self) -> Option<LimitKind> {
-        if self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
-            return Some(LimitKind::Interrupted);
-        }
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Some(LimitKind::Timeout);
-        }
-        None
     }
 }
 
@@ -530,7 +511,7 @@ impl Machine {
         while self.status.is_running() {
             if self.steps >= self.check_at {
                 self.check_at = self.steps + CHECK_EVERY;
-                if let Some(l) = self.limits.expired() {
+                if let Some(l) = self.limits.stop.expired() {
                     self.stop(Stop::Limit(l));
                     return;
                 }
@@ -716,23 +697,6 @@ impl System for Machine {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn limits_expire_on_interrupt_and_deadline() {
-        static FLAG: AtomicBool = AtomicBool::new(false);
-        let limits = Limits {
-            interrupt: Some(&FLAG),
-            ..Limits::default()
-        };
-        assert_eq!(limits.expired(), None);
-        FLAG.store(true, Ordering::Relaxed);
-        assert_eq!(limits.expired(), Some(LimitKind::Interrupted));
-        let past = Limits {
-            deadline: Some(Instant::now()),
-            ..Limits::default()
-        };
-        assert_eq!(past.expired(), Some(LimitKind::Timeout));
-    }
 
     #[test]
     fn canonical_names_round_trip() {

@@ -35,9 +35,7 @@ pub use summary::{
     Stats, Summary,
 };
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use weft_core::System;
 
 /// Which exploration strategy to use: the name of a registered
@@ -82,11 +80,10 @@ pub struct Config {
     pub max_executions: Option<u64>,
     /// Stop this long after the exploration started.
     pub timeout: Option<Duration>,
-    /// Stop at this instant (a deadline shared by several phases).
-    pub deadline: Option<Instant>,
-    /// Stop when this flag is set (the user interrupted the run): the
-    /// summary then has the limit [`weft_core::LimitKind::Interrupted`].
-    pub interrupt: Option<Arc<AtomicBool>>,
+    /// Stop at the run's deadline (shared by several phases) or when the
+    /// user interrupts it: the summary then has the limit
+    /// [`weft_core::LimitKind::Timeout`] or `Interrupted`.
+    pub stop: weft_core::Deadline,
     /// Report every distinct bug instead of stopping at the first.
     pub keep_going: bool,
     /// Report data races.
@@ -108,8 +105,7 @@ impl Default for Config {
             por: Por::Optimal,
             max_executions: None,
             timeout: None,
-            deadline: None,
-            interrupt: None,
+            stop: weft_core::Deadline::default(),
             keep_going: false,
             race_check: true,
             collect_outcomes: false,

@@ -1,7 +1,6 @@
 //! What an exploration produced: statistics and findings.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use weft_core::{Bug, Event, LimitKind, Loc, Output, Status, System, Tid};
 
@@ -322,23 +321,12 @@ impl<'c> Recorder<'c> {
 
     /// The interrupt or time bound that is over, if any.
     fn expired(&self) -> Option<LimitKind> {
-        let cfg = self.cfg;
-        if cfg
-            .interrupt
-            .as_ref()
-            .is_some_and(|f| f.load(Ordering::Relaxed))
-        {
-            return Some(LimitKind::Interrupted);
-        }
-        let now = Instant::now();
-        if cfg
-            .timeout
-            .is_some_and(|t| self.start.checked_add(t).is_some_and(|end| now >= end))
-            || cfg.deadline.is_some_and(|d| now >= d)
-        {
-            return Some(LimitKind::Timeout);
-        }
-        None
+        let timeout = self.cfg.timeout.and_then(|t| self.start.checked_add(t));
+        let relative = weft_core::Deadline {
+            at: timeout,
+            interrupt: None,
+        };
+        self.cfg.stop.expired().or_else(|| relative.expired())
     }
 
     /// Records a bug found in the middle of an execution that goes on (a
@@ -401,8 +389,7 @@ impl<'c> Recorder<'c> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::AtomicBool;
-    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
 
     fn out(tid: Tid, text: &str) -> Output {
         Output {
@@ -457,9 +444,13 @@ mod tests {
 
     #[test]
     fn interrupt_and_deadline_end_exploration() {
-        let flag = Arc::new(AtomicBool::new(false));
+        static FLAG: AtomicBool = AtomicBool::new(false);
+        let flag = &FLAG;
         let cfg = crate::Config {
-            interrupt: Some(flag.clone()),
+            stop: weft_core::Deadline {
+                interrupt: Some(flag),
+                at: None,
+            },
             ..crate::Config::default()
         };
         let rec = Recorder::new(&cfg);
@@ -468,7 +459,10 @@ mod tests {
         assert_eq!(rec.expired(), Some(LimitKind::Interrupted));
         assert_eq!(rec.into_summary(true).limit, Some(LimitKind::Interrupted));
         let cfg = crate::Config {
-            deadline: Some(Instant::now()),
+            stop: weft_core::Deadline {
+                at: Some(Instant::now()),
+                interrupt: None,
+            },
             ..crate::Config::default()
         };
         let rec = Recorder::new(&cfg);

@@ -10,15 +10,15 @@
 //! file the compile read (the input and, through clang's dependency
 //! output, every header it included) and of the clang arguments.
 //!
-//! The tools run under a [`Budget`]: past its deadline, or once its
+//! The tools run under a [`Deadline`]: past it, or once its
 //! interrupt flag is set, the running tool is killed and compilation ends
 //! with [`FrontendError::Timeout`] or [`FrontendError::Interrupted`].
 
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use weft_core::{Deadline, LimitKind};
 
 /// The clang flags weft compiles with (before the user's own).
 pub const CLANG_FLAGS: &[&str] = &[
@@ -62,24 +62,13 @@ pub enum FrontendError {
     Interrupted,
 }
 
-/// When compilation must give up: a deadline and an interrupt flag.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Budget<'a> {
-    pub deadline: Option<Instant>,
-    pub interrupt: Option<&'a AtomicBool>,
-}
-
-impl Budget<'_> {
-    /// The reason to stop now, if any.
-    fn expired(&self) -> Option<FrontendError> {
-        if self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
-            return Some(FrontendError::Interrupted);
-        }
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Some(FrontendError::Timeout);
-        }
-        None
-    }
+/// Why a running tool must be killed now, if it must: the run's
+/// [`Deadline`] passed or the user interrupted it.
+fn expired(budget: &Deadline) -> Option<FrontendError> {
+    budget.expired().map(|l| match l {
+        LimitKind::Interrupted => FrontendError::Interrupted,
+        _ => FrontendError::Timeout,
+    })
 }
 
 /// Bitcode ready to load; the temporary directory lives as long as this.
@@ -146,14 +135,14 @@ fn is_executable(m: &std::fs::Metadata) -> bool {
 
 /// Compiles `input` (with extra clang arguments such as `-DN=3`, `-I dir`).
 pub fn compile(input: &Path, clang_args: &[String]) -> Result<Compiled, FrontendError> {
-    compile_within(input, clang_args, &Budget::default())
+    compile_within(input, clang_args, &Deadline::default())
 }
 
 /// [`compile`] under a deadline and an interrupt flag.
 pub fn compile_within(
     input: &Path,
     clang_args: &[String],
-    budget: &Budget,
+    budget: &Deadline,
 ) -> Result<Compiled, FrontendError> {
     let read_err = |path: &Path, e: std::io::Error| FrontendError::Read {
         path: path.display().to_string(),
@@ -266,7 +255,7 @@ enum RunError {
 
 /// Runs a tool to its end under `budget`, its output going to files in
 /// `dir`. On expiry the tool is killed.
-fn run(tool: &Path, mut cmd: Command, dir: &Path, budget: &Budget) -> Result<(), RunError> {
+fn run(tool: &Path, mut cmd: Command, dir: &Path, budget: &Deadline) -> Result<(), RunError> {
     let spawn_err = |e: std::io::Error| {
         RunError::Frontend(FrontendError::Tool {
             tool: tool.display().to_string(),
@@ -286,7 +275,7 @@ fn run(tool: &Path, mut cmd: Command, dir: &Path, budget: &Budget) -> Result<(),
         if let Some(status) = child.try_wait().map_err(spawn_err)? {
             break status;
         }
-        if let Some(e) = budget.expired() {
+        if let Some(e) = expired(budget) {
             let _ = child.kill();
             let _ = child.wait();
             return Err(RunError::Frontend(e));
@@ -297,7 +286,7 @@ fn run(tool: &Path, mut cmd: Command, dir: &Path, budget: &Budget) -> Result<(),
         return Ok(());
     }
     // A Ctrl-C in a terminal reaches the tool too: it died of the interrupt.
-    if let Some(e @ FrontendError::Interrupted) = budget.expired() {
+    if let Some(e @ FrontendError::Interrupted) = expired(budget) {
         return Err(RunError::Frontend(e));
     }
     let text = std::fs::read(&log).unwrap_or_default();

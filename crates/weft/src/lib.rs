@@ -11,10 +11,10 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 use std::io::Write as _;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
-use weft_core::{Bug, BugKind, LimitKind, MemoryModel, SourceMap};
+use weft_core::{Bug, BugKind, Deadline, LimitKind, MemoryModel, SourceMap};
 use weft_exec::{describe_event, Limits, Machine, Program, ThreadNames};
 use weft_explore::{Config, Finding, Por, Summary};
 use weft_report::{Context, Verdict, Witness, WitnessBug, WITNESS_FORMAT};
@@ -165,9 +165,9 @@ fn exit_code(e: &anyhow::Error) -> i32 {
 /// and SIGTERM handlers: the first signal sets the flag (every phase
 /// checks it and ends the run with a partial report), a second one ends
 /// the process at once with status 128 + the signal number.
-pub fn interrupt_flag() -> &'static Arc<AtomicBool> {
+pub fn interrupt_flag() -> &'static AtomicBool {
     static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-    FLAG.get_or_init(|| {
+    let flag: &'static Arc<AtomicBool> = FLAG.get_or_init(|| {
         let flag = Arc::new(AtomicBool::new(false));
         for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
             // Registered first, so that it sees the flag as it was before
@@ -176,59 +176,28 @@ pub fn interrupt_flag() -> &'static Arc<AtomicBool> {
             let _ = signal_hook::flag::register(sig, flag.clone());
         }
         flag
-    })
+    });
+    flag
 }
 
-/// When the run must stop: the `--timeout` deadline and the interrupt flag.
-#[derive(Clone, Copy)]
-struct Stop {
-    deadline: Option<Instant>,
-    interrupt: &'static Arc<AtomicBool>,
-}
-
-impl Stop {
-    fn new(start: Instant, timeout: Option<f64>) -> Stop {
-        Stop {
-            deadline: timeout.and_then(|t| start.checked_add(Duration::from_secs_f64(t))),
-            interrupt: interrupt_flag(),
-        }
-    }
-
-    fn expired(&self) -> Option<LimitKind> {
-        if self.interrupt.load(Ordering::Relaxed) {
-            Some(LimitKind::Interrupted)
-        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            Some(LimitKind::Timeout)
-        } else {
-            None
-        }
-    }
-
-    fn budget(&self) -> weft_frontend::Budget<'static> {
-        weft_frontend::Budget {
-            deadline: self.deadline,
-            interrupt: Some(&**self.interrupt),
-        }
-    }
-
-    fn limits(&self, limits: Limits) -> Limits {
-        Limits {
-            deadline: self.deadline,
-            interrupt: Some(&**self.interrupt),
-            ..limits
-        }
+/// The run's [`Deadline`]: `timeout` seconds from `start`, and the
+/// interrupt flag.
+fn deadline(start: Instant, timeout: Option<f64>) -> Deadline {
+    Deadline {
+        at: timeout.and_then(|t| start.checked_add(Duration::from_secs_f64(t))),
+        interrupt: Some(interrupt_flag()),
     }
 }
 
 /// `weft check`. Returns the process exit code.
 pub fn check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> i32 {
-    let stop = Stop::new(Instant::now(), opts.timeout);
+    let stop = deadline(Instant::now(), opts.timeout);
     run_check(file, opts, clang_args, stop).unwrap_or_else(|e| exit_code(&e))
 }
 
 /// `weft replay`. Returns the process exit code.
 pub fn replay(file: &Path, witness: &Path, json: bool) -> i32 {
-    let stop = Stop::new(Instant::now(), None);
+    let stop = deadline(Instant::now(), None);
     run_replay(file, witness, json, stop).unwrap_or_else(|e| exit_code(&e))
 }
 
@@ -239,8 +208,8 @@ enum Loaded {
 }
 
 /// Compiles and loads a program within `stop`; also returns its hash.
-fn load(file: &Path, clang_args: &[String], stop: Stop) -> anyhow::Result<Loaded> {
-    let compiled = match weft_frontend::compile_within(file, clang_args, &stop.budget()) {
+fn load(file: &Path, clang_args: &[String], stop: Deadline) -> anyhow::Result<Loaded> {
+    let compiled = match weft_frontend::compile_within(file, clang_args, &stop) {
         Ok(c) => c,
         Err(weft_frontend::FrontendError::Timeout) => return Ok(Loaded::Cut(LimitKind::Timeout)),
         Err(weft_frontend::FrontendError::Interrupted) => {
@@ -300,21 +269,22 @@ fn run_check(
     file: &Path,
     opts: &CheckOptions,
     clang_args: &[String],
-    stop: Stop,
+    stop: Deadline,
 ) -> anyhow::Result<i32> {
     let (prog, hash) = match load(file, clang_args, stop)? {
         Loaded::Program(p, h) => (p, h),
         Loaded::Cut(l) => return report_cut(l, opts.json),
     };
     let names = ThreadNames::default();
-    let mut limits = stop.limits(Limits {
+    let mut limits = Limits {
+        stop,
         max_steps: opts.max_steps,
         mm: opts.mm.model(),
         max_memory: opts
             .max_memory
             .map_or_else(weft_exec::default_max_memory, |mib| mib << 20),
         ..Limits::default()
-    });
+    };
     let cfg = Config {
         por: opts.por,
         race_check: !opts.no_race_check,
@@ -323,8 +293,7 @@ fn run_check(
         first_run: opts.trace.is_some(),
         max_executions: opts.max_executions,
         timeout: None,
-        deadline: stop.deadline,
-        interrupt: Some(stop.interrupt.clone()),
+        stop,
         keep_going: opts.keep_going,
     };
     let (mut summary, origins) = if opts.check_robustness {
@@ -655,7 +624,7 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
     })
 }
 
-fn run_replay(file: &Path, witness: &Path, json: bool, stop: Stop) -> anyhow::Result<i32> {
+fn run_replay(file: &Path, witness: &Path, json: bool, stop: Deadline) -> anyhow::Result<i32> {
     let text = std::fs::read_to_string(witness)
         .map_err(|e| bad(format!("cannot read {}: {e}", witness.display())))?;
     let de = &mut serde_json::Deserializer::from_str(&text);
@@ -682,15 +651,16 @@ fn run_replay(file: &Path, witness: &Path, json: bool, stop: Stop) -> anyhow::Re
             file.display()
         )));
     }
-    let limits = stop.limits(Limits {
+    let limits = Limits {
+        stop,
         max_steps: rec.max_steps,
         max_memory: rec.max_memory,
         mm: rec.mm,
         ..Limits::default()
-    });
+    };
     let cfg = Config {
         race_check: rec.kind == BugKind::DataRace,
-        interrupt: Some(stop.interrupt.clone()),
+        stop,
         ..Config::default()
     };
     let init = Machine::new(prog.clone(), limits, rec.names.clone());
