@@ -26,7 +26,7 @@ mod oracle;
 #[cfg(test)]
 mod tests;
 
-use crate::clock::VClock;
+use crate::clock::{ClockRef, Clocks, VClock};
 use crate::footprint::{
     acquires, depends, enables, is_global, reads_only, releases, sync_objects, synchronises,
     Flushes,
@@ -44,8 +44,9 @@ pub struct Entry {
     pub choice: Choice,
     /// 1-based position of the event among its thread's events.
     pub seq: u32,
-    pub clock: VClock,
-    pub sync_clock: VClock,
+    /// The dependency and sync clocks (in [`Trace::clock`]).
+    clock: ClockRef,
+    sync_clock: ClockRef,
     /// Earlier events this one is in a reversible race with.
     pub races: SmallVec<[u32; 2]>,
     prev_same_thread: Option<u32>,
@@ -62,6 +63,7 @@ pub struct Entry {
 #[derive(Default)]
 pub struct Trace {
     pub entries: Vec<Entry>,
+    clocks: Clocks,
     /// The events of each thread, in order (event `seq` at `seq - 1`).
     by_thread: Vec<Vec<u32>>,
     spawn_of: FxHashMap<Tid, u32>,
@@ -107,7 +109,17 @@ impl Trace {
     /// Whether event `i` happens before (or is) event `j`.
     pub fn hb(&self, i: usize, j: usize) -> bool {
         let e = &self.entries[i];
-        self.entries[j].clock.covers(e.ev.tid, e.seq)
+        self.clocks.covers(self.entries[j].clock, e.ev.tid, e.seq)
+    }
+
+    /// The dependency clock of event `i`.
+    pub fn clock(&self, i: usize) -> &[u32] {
+        self.clocks.get(self.entries[i].clock)
+    }
+
+    /// The sync clock of event `i`.
+    pub fn sync_clock(&self, i: usize) -> &[u32] {
+        self.clocks.get(self.entries[i].sync_clock)
     }
 
     fn last(&self, tid: Tid) -> Option<u32> {
@@ -180,8 +192,8 @@ impl Trace {
         }
         let (mut c, mut s) = (VClock::default(), VClock::default());
         for i in edges {
-            c.join(&self.entries[i as usize].clock);
-            s.join(&self.entries[i as usize].sync_clock);
+            c.join_slice(self.clock(i as usize));
+            s.join_slice(self.sync_clock(i as usize));
         }
         let seq = prev.map(|p| self.entries[p as usize].seq + 1).unwrap_or(1);
         (prev, c, s, seq)
@@ -330,12 +342,12 @@ impl Trace {
         let base = clock.clone();
         let deps = self.dependencies(&ev, &base);
         for &i in &deps {
-            clock.join(&self.entries[i as usize].clock);
+            clock.join_slice(self.clock(i as usize));
         }
         for i in self.sync_candidates(&ev) {
             let e = &self.entries[i as usize];
             if e.ev.tid != tid && synchronises(&e.ev, &ev) {
-                sync_clock.join(&e.sync_clock);
+                sync_clock.join_slice(self.clocks.get(e.sync_clock));
             }
         }
         clock.set(tid, seq);
@@ -369,6 +381,8 @@ impl Trace {
             self.by_thread.resize_with(tid as usize + 1, Vec::new);
         }
         self.by_thread[tid as usize].push(idx);
+        let clock = self.clocks.push(&clock);
+        let sync_clock = self.clocks.push(&sync_clock);
         self.entries.push(Entry {
             ev,
             choice,
@@ -388,6 +402,7 @@ impl Trace {
     fn summarise(&mut self, idx: u32) {
         let Trace {
             entries,
+            clocks,
             mem,
             objs,
             last_global,
@@ -451,7 +466,7 @@ impl Trace {
         let flushed = |t: Tid, s: u32| update_at.contains_key(&(t, s));
         let covered = |i: u32| {
             let x = &entries[i as usize];
-            e.clock.covers(x.ev.tid, x.seq)
+            clocks.covers(e.clock, x.ev.tid, x.seq)
         };
         for y in accesses.iter() {
             for (w, m) in cells::words(y) {
@@ -633,7 +648,7 @@ impl Trace {
             let e = &self.entries[i as usize];
             let maximal = deps
                 .iter()
-                .all(|&j| j == i || !self.entries[j as usize].clock.covers(e.ev.tid, e.seq));
+                .all(|&j| j == i || !self.hb(i as usize, j as usize));
             if !maximal || enables(&e.ev, ev) {
                 continue;
             }
@@ -715,13 +730,10 @@ impl Trace {
             };
             let mut found: Option<u32> = None;
             for y in mine.iter().filter(|y| y.program) {
-                let Some(&(_, m)) = cells::words(y)
-                    .collect::<SmallVec<[_; 4]>>()
-                    .iter()
-                    .find(|x| x.0 == w)
-                else {
+                let m = cells::mask(y, w);
+                if m == 0 {
                     continue;
-                };
+                }
                 for c in cells::cells(word, m) {
                     for t in c.thr.iter().filter(|t| t.tid != ev.tid) {
                         for (write, atomic) in
@@ -772,6 +784,9 @@ impl Trace {
     /// Drops every event from position `n` on, undoing their changes to the
     /// summaries.
     pub fn truncate(&mut self, n: usize) {
+        if let Some(e) = self.entries.get(n) {
+            self.clocks.truncate(e.clock);
+        }
         while self.entries.len() > n {
             let e = self.entries.pop().expect("non-empty");
             self.by_thread[e.ev.tid as usize].pop();

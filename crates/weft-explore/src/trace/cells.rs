@@ -126,8 +126,9 @@ pub struct Seg {
     pub cell: Cell,
 }
 
-/// The segments of one 8-byte word.
-pub type Word = Vec<Seg>;
+/// The segments of one 8-byte word (inline when it has one, so that the
+/// undo log copies it without allocating).
+pub type Word = SmallVec<[Seg; 1]>;
 
 /// The words of an access with the mask of its bytes in each (none for an
 /// empty access).
@@ -140,6 +141,17 @@ pub fn words(a: &Access) -> impl Iterator<Item = (u64, u8)> {
         let hi = end.min((w + 1) << 3) - (w << 3);
         (w, ((1u16 << hi) - (1u16 << lo)) as u8)
     })
+}
+
+/// The mask of the bytes of access `a` in word `w` (0 if none).
+pub fn mask(a: &Access, w: u64) -> u8 {
+    let (start, end) = (a.addr, a.addr.saturating_add(a.size));
+    let lo = start.max(w << 3);
+    let hi = end.min((w + 1) << 3);
+    if lo >= hi {
+        return 0;
+    }
+    ((1u16 << (hi - (w << 3))) - (1u16 << (lo - (w << 3)))) as u8
 }
 
 /// The cells of `word` that hold bytes of `mask`.
