@@ -84,7 +84,10 @@ class Config:
     ``defines`` are extra preprocessor symbols (``-DFENCE``).  ``race_check``
     False passes ``--no-race-check``.  ``expect_bug`` lists the models under
     which the program is known to have a bug: there the expected verdict is
-    ``bug``, everywhere else ``safe``.
+    ``bug``, everywhere else ``safe``.  ``max_executions`` caps the runs of
+    this configuration (the smaller of it and the command line's cap
+    applies), and ``weft_args`` are extra arguments for ``weft check``
+    (``--max-steps``).
     """
 
     program: str
@@ -94,6 +97,17 @@ class Config:
     defines: tuple[str, ...] = ()
     race_check: bool = True
     expect_bug: tuple[str, ...] = ()
+    max_executions: int | None = None
+    weft_args: tuple[str, ...] = ()
+
+    def cap(self, max_executions: int) -> int:
+        """The executions cap for this configuration given the command
+        line's (0 = none)."""
+        if self.max_executions is None:
+            return max_executions
+        if max_executions <= 0:
+            return self.max_executions
+        return min(max_executions, self.max_executions)
 
     @property
     def path(self) -> Path:
@@ -118,6 +132,8 @@ DPOR = ("source", "optimal")
 OPTIMAL = ("optimal",)
 MODELS = ("sc", "tso", "pso")
 WEAK = ("tso", "pso")
+# One execution of up to millions of events: enough instructions for it.
+LONG = ("--max-steps", "1000000000")
 
 
 def weak_memory(program: str, sizes: tuple[int, ...], expect_bug: tuple[str, ...],
@@ -172,6 +188,15 @@ CONFIGS: list[Config] = [
     *weak_memory("szymanski", (1, 2, 3), WEAK, fence_sizes=(1,)),
     *weak_memory("burns", (1, 2, 3), WEAK, fence_sizes=(1, 2)),
     *weak_memory("mpqueue", (1, 2, 3), ("pso",)),
+    # Long executions: one thread incrementing a shared counter N times
+    # (one execution), and two threads each doing N locked increments (the
+    # first execution only). The cost per event must not grow with the
+    # length of the execution: events/s stays flat from N=10k to 1M.
+    Config("counter_loop", (10_000, 100_000, 1_000_000), OPTIMAL, weft_args=LONG),
+    Config("counter_loop", (10_000, 100_000, 1_000_000), OPTIMAL, defines=("ATOMIC",),
+           weft_args=LONG),
+    Config("locked_loop", (10_000, 100_000, 1_000_000), OPTIMAL, max_executions=1,
+           weft_args=LONG),
 ]
 
 # JSON fields weft may use to report its own peak RSS, with their unit in KiB.
@@ -391,11 +416,12 @@ def weft_command(weft: Path, cfg: Config, n: int, explorer: str, model: str,
         cmd += ["--mm", model]
     if not cfg.race_check:
         cmd.append("--no-race-check")
-    if max_executions > 0:
-        cmd += ["--max-executions", str(max_executions)]
+    cap = cfg.cap(max_executions)
+    if cap > 0:
+        cmd += ["--max-executions", str(cap)]
     if timeout_s > 0:
         cmd += ["--timeout", f"{timeout_s:g}"]
-    return cmd + ["--"] + cfg.clang_args(n)
+    return cmd + list(cfg.weft_args) + ["--"] + cfg.clang_args(n)
 
 
 def run_one(weft: Path, cfg: Config, n: int, explorer: str, model: str,
@@ -434,7 +460,7 @@ def run_one(weft: Path, cfg: Config, n: int, explorer: str, model: str,
         res.verdict = {3: "incomplete", 42: "bug"}.get(m.returncode, "error")
         res.notes.append(f"exit {m.returncode}, no JSON report")
     if res.verdict == "incomplete" and not m.killed:
-        res.notes.append(incomplete_reason(res, max_executions, timeout_s))
+        res.notes.append(incomplete_reason(res, cfg.cap(max_executions), timeout_s))
     if res.expected_bug:
         res.notes.append("expected" if res.verdict == "bug" else "a bug was expected")
     if res.failed and m.stderr.strip():

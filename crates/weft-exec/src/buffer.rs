@@ -7,8 +7,13 @@
 //! Buffered stores reach memory through *update* events performed by
 //! auxiliary threads: one per thread under TSO, one per thread and
 //! location under PSO. An auxiliary thread's id comes from the same
-//! registry as real threads, named after its owner, so it is stable across
-//! executions. Barriers (fences, locked instructions, `seq_cst` atomic
+//! registry as real threads, named after its owner and a slot, so it is
+//! stable across executions. Under PSO a slot is the location's rank among
+//! the distinct locations the owner stored to since its last barrier: a
+//! barrier happens after every update so far, so the slots can be reused
+//! for other locations without ordering updates that could be reordered
+//! (a thread that writes an array under a lock keeps a few auxiliary
+//! threads, not one per element). Barriers (fences, locked instructions, `seq_cst` atomic
 //! stores, pthread calls, thread exit) wait until the buffer is empty.
 //!
 //! Objects that have not escaped (see `memory`) need care, since their
@@ -61,8 +66,8 @@ pub struct Buffered {
 #[derive(Clone, Debug, Default)]
 pub struct StoreBuffer {
     pub entries: VecDeque<Buffered>,
-    /// PSO: distinct store addresses, in order of first use (they name the
-    /// auxiliary threads).
+    /// PSO: distinct store addresses since the thread's last barrier, in
+    /// order of first use (they name the auxiliary threads).
     locs: Vec<u64>,
 }
 
@@ -121,6 +126,22 @@ impl Machine {
             }
         }
         self.refresh_aux(tid);
+    }
+
+    /// A barrier of `tid` is about to run (its buffer is empty): under PSO
+    /// the next stores name their auxiliary threads afresh. Every update of
+    /// those threads so far happens before the barrier (the explorer orders
+    /// a barrier after its thread's updates), and the barrier before the
+    /// next stores and so before their updates, so reusing a thread for
+    /// another location adds no order between updates.
+    pub(crate) fn retire_aux(&mut self, tid: Tid) {
+        if self.limits.mm != MemoryModel::Pso {
+            return;
+        }
+        let buffer = &self.thread(tid).buffer;
+        if buffer.entries.is_empty() && !buffer.locs.is_empty() {
+            self.thread_mut(tid).buffer.locs.clear();
+        }
     }
 
     /// Whether a store of this kind to `a` goes into the store buffer:

@@ -624,6 +624,9 @@ impl System for Machine {
             .pending
             .take()
             .expect("step on a thread with a pending event");
+        if pending.is_barrier() {
+            self.retire_aux(tid);
+        }
         self.alt = alt;
         self.last = None;
         let (at, touches) = self.spin_touch(tid, &pending.kind);

@@ -1,4 +1,7 @@
-//! Vector clocks.
+//! Vector clocks: [`VClock`] while one is computed, [`Clocks`] for those
+//! of the events of a trace, stored back to back (an event's clock has one
+//! entry per thread known when it ran, so a long execution of few threads
+//! pays a few words per event).
 
 use smallvec::SmallVec;
 use weft_core::Tid;
@@ -40,11 +43,17 @@ impl VClock {
     }
 
     /// Pointwise maximum.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn join(&mut self, other: &VClock) {
-        if self.0.len() < other.0.len() {
-            self.0.resize(other.0.len(), 0);
+        self.join_slice(&other.0);
+    }
+
+    /// Pointwise maximum with a stored clock.
+    pub fn join_slice(&mut self, other: &[u32]) {
+        if self.0.len() < other.len() {
+            self.0.resize(other.len(), 0);
         }
-        for (a, b) in self.0.iter_mut().zip(&other.0) {
+        for (a, b) in self.0.iter_mut().zip(other) {
             *a = (*a).max(*b);
         }
     }
@@ -53,5 +62,43 @@ impl VClock {
     #[inline]
     pub fn covers(&self, t: Tid, seq: u32) -> bool {
         self.get(t) >= seq
+    }
+}
+
+/// Where a stored clock is in [`Clocks`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockRef {
+    at: u32,
+    len: u32,
+}
+
+/// The clocks of a trace's events, back to back.
+#[derive(Default)]
+pub struct Clocks(Vec<u32>);
+
+impl Clocks {
+    /// Stores `c` after the clocks stored so far.
+    pub fn push(&mut self, c: &VClock) -> ClockRef {
+        let at = u32::try_from(self.0.len()).expect("fewer than 2^32 clock entries");
+        self.0.extend_from_slice(c.as_slice());
+        ClockRef {
+            at,
+            len: c.as_slice().len() as u32,
+        }
+    }
+
+    pub fn get(&self, r: ClockRef) -> &[u32] {
+        &self.0[r.at as usize..(r.at + r.len) as usize]
+    }
+
+    /// Whether the `seq`-th event of thread `t` is ordered before clock `r`.
+    #[inline]
+    pub fn covers(&self, r: ClockRef, t: Tid, seq: u32) -> bool {
+        t < r.len && self.0[(r.at + t) as usize] >= seq
+    }
+
+    /// Drops clock `r` and every clock stored after it.
+    pub fn truncate(&mut self, r: ClockRef) {
+        self.0.truncate(r.at as usize);
     }
 }

@@ -157,7 +157,7 @@ struct Node<S> {
     /// What remains to explore from here (excluding `current`).
     wut: WakeupTree,
     /// The branch being explored, and the subtree to follow below it.
-    current: Option<Step>,
+    current: Option<Choice>,
     below: WakeupTree,
 }
 
@@ -256,7 +256,7 @@ impl<S: System> Dpor<'_, '_, S> {
                     return End::SleepBlocked;
                 }
             }
-            let choice = self.nodes[d].current.as_ref().expect("chosen").choice;
+            let choice = self.nodes[d].current.expect("chosen");
             if !self.cur.is_enabled(choice.0) {
                 if self.cur.spin_blocked(choice.0) {
                     return End::SpinRepeat;
@@ -295,7 +295,7 @@ impl<S: System> Dpor<'_, '_, S> {
     fn choose(&mut self, d: usize) -> bool {
         if let Some((step, below)) = self.pop_awake(d) {
             let node = &mut self.nodes[d];
-            node.current = Some(step);
+            node.current = Some(step.choice);
             node.below = below;
             return true;
         }
@@ -326,10 +326,7 @@ impl<S: System> Dpor<'_, '_, S> {
                     children: Vec::new(),
                 });
             }
-            node.current = Some(Step {
-                choice: (t, first),
-                ev,
-            });
+            node.current = Some((t, first));
             node.below = WakeupTree::default();
             return true;
         }
@@ -522,7 +519,7 @@ impl<S: System> Dpor<'_, '_, S> {
             .collect();
         let planned = |c: Choice| {
             node.asleep(c)
-                || node.current.as_ref().is_some_and(|s| s.choice == c)
+                || node.current == Some(c)
                 || node.wut.children.iter().any(|n| n.step.choice == c)
         };
         if initials.iter().any(|s| planned(s.choice)) {
@@ -605,7 +602,7 @@ impl<S: System> Dpor<'_, '_, S> {
             let ev = self.trace.entries[d].ev.clone();
             let terminal = self.terminal.take_if(|t| *t == d).is_some();
             node.sleep.push(Sleeper {
-                choice: cur.choice,
+                choice: cur,
                 ev,
                 terminal,
             });
@@ -613,7 +610,7 @@ impl<S: System> Dpor<'_, '_, S> {
             self.trace.truncate(d);
             if let Some((step, below)) = self.pop_awake(d) {
                 let node = &mut self.nodes[d];
-                node.current = Some(step);
+                node.current = Some(step.choice);
                 node.below = below;
                 self.drop_snapshots();
                 self.cur = self.state_at(d);

@@ -26,7 +26,7 @@ mod oracle;
 #[cfg(test)]
 mod tests;
 
-use crate::clock::VClock;
+use crate::clock::{ClockRef, Clocks, VClock};
 use crate::footprint::{
     acquires, depends, enables, is_global, reads_only, releases, sync_objects, Flushes,
 };
@@ -44,8 +44,9 @@ pub struct Entry {
     pub choice: Choice,
     /// 1-based position of the event among its thread's events.
     pub seq: u32,
-    pub clock: VClock,
-    pub sync_clock: VClock,
+    /// The dependency and sync clocks (in [`Trace::clock`]).
+    clock: ClockRef,
+    sync_clock: ClockRef,
     /// Earlier events this one is in a reversible race with.
     pub races: SmallVec<[u32; 2]>,
     prev_same_thread: Option<u32>,
@@ -62,6 +63,7 @@ pub struct Entry {
 #[derive(Default)]
 pub struct Trace {
     pub entries: Vec<Entry>,
+    clocks: Clocks,
     /// The events of each thread, in order (event `seq` at `seq - 1`).
     by_thread: Vec<Vec<u32>>,
     spawn_of: FxHashMap<Tid, u32>,
@@ -110,7 +112,17 @@ impl Trace {
     /// Whether event `i` happens before (or is) event `j`.
     pub fn hb(&self, i: usize, j: usize) -> bool {
         let e = &self.entries[i];
-        self.entries[j].clock.covers(e.ev.tid, e.seq)
+        self.clocks.covers(self.entries[j].clock, e.ev.tid, e.seq)
+    }
+
+    /// The dependency clock of event `i`.
+    pub fn clock(&self, i: usize) -> &[u32] {
+        self.clocks.get(self.entries[i].clock)
+    }
+
+    /// The sync clock of event `i`.
+    pub fn sync_clock(&self, i: usize) -> &[u32] {
+        self.clocks.get(self.entries[i].sync_clock)
     }
 
     fn last(&self, tid: Tid) -> Option<u32> {
@@ -183,7 +195,7 @@ impl Trace {
         }
         let mut c = VClock::default();
         for i in edges {
-            c.join(&self.entries[i as usize].clock);
+            c.join_slice(self.clock(i as usize));
         }
         let seq = prev.map(|p| self.entries[p as usize].seq + 1).unwrap_or(1);
         (prev, c, seq)
@@ -310,13 +322,12 @@ impl Trace {
         let base = clock.clone();
         let deps = self.dependencies(&ev, &base);
         for &i in &deps {
-            clock.join(&self.entries[i as usize].clock);
+            clock.join_slice(self.clock(i as usize));
         }
         clock.set(tid, seq);
         let enabler = self.enabler(&ev, &base);
         let races = self.races(&ev, &base, &deps, enabler);
         let bug = self.race.push(&ev).filter(|_| self.race_check);
-        let sync_clock = self.race.clock(tid).clone();
         let idx = self.entries.len() as u32;
         let (section, depth) = self.section_after(&ev, prev, idx);
         if let EventKind::Spawn { child } = ev.kind {
@@ -339,6 +350,8 @@ impl Trace {
             self.by_thread.resize_with(tid as usize + 1, Vec::new);
         }
         self.by_thread[tid as usize].push(idx);
+        let clock = self.clocks.push(&clock);
+        let sync_clock = self.clocks.push(self.race.clock(tid));
         self.entries.push(Entry {
             ev,
             choice,
@@ -358,6 +371,7 @@ impl Trace {
     fn summarise(&mut self, idx: u32) {
         let Trace {
             entries,
+            clocks,
             mem,
             objs,
             last_global,
@@ -421,7 +435,7 @@ impl Trace {
         let flushed = |t: Tid, s: u32| update_at.contains_key(&(t, s));
         let covered = |i: u32| {
             let x = &entries[i as usize];
-            e.clock.covers(x.ev.tid, x.seq)
+            clocks.covers(e.clock, x.ev.tid, x.seq)
         };
         for y in accesses.iter() {
             for (w, m) in cells::words(y) {
@@ -603,7 +617,7 @@ impl Trace {
             let e = &self.entries[i as usize];
             let maximal = deps
                 .iter()
-                .all(|&j| j == i || !self.entries[j as usize].clock.covers(e.ev.tid, e.seq));
+                .all(|&j| j == i || !self.hb(i as usize, j as usize));
             if !maximal || enables(&e.ev, ev) {
                 continue;
             }
@@ -667,12 +681,10 @@ impl Trace {
             schedule: self.entries.iter().map(|e| e.choice).collect(),
             trace: self.entries.iter().map(|e| e.ev.clone()).collect(),
             output: output.to_vec(),
-            clocks: self
-                .entries
-                .iter()
-                .map(|e| crate::EventClocks {
-                    sync: e.sync_clock.as_slice().to_vec(),
-                    dep: e.clock.as_slice().to_vec(),
+            clocks: (0..self.len())
+                .map(|i| crate::EventClocks {
+                    sync: self.sync_clock(i).to_vec(),
+                    dep: self.clock(i).to_vec(),
                 })
                 .collect(),
         }
@@ -682,6 +694,9 @@ impl Trace {
     /// summaries.
     pub fn truncate(&mut self, n: usize) {
         self.race.truncate(n);
+        if let Some(e) = self.entries.get(n) {
+            self.clocks.truncate(e.clock);
+        }
         while self.entries.len() > n {
             let e = self.entries.pop().expect("non-empty");
             self.by_thread[e.ev.tid as usize].pop();

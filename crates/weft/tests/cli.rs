@@ -1718,3 +1718,35 @@ fn max_memory_rejects_zero() {
     s.run(&["check", "lost_update.c", "--max-memory", "0"])
         .expect_bad_input("--max-memory");
 }
+
+/// Under PSO a thread that writes the elements of an array, each under a
+/// lock (a barrier), reuses its auxiliary store-buffer threads: the
+/// witness names a few of them, not one per element, and still replays.
+#[test]
+fn pso_reuses_auxiliary_threads_after_barriers() {
+    let s = Scratch::new("pso-aux");
+    s.write(
+        "array.c",
+        "#include <assert.h>\n#include <pthread.h>\n\
+         int a[40];\n\
+         pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+         void *w(void *x) {\n\
+           for (int i = 0; i < 40; i++) {\n\
+             pthread_mutex_lock(&m); a[i] = 1; pthread_mutex_unlock(&m);\n\
+           }\n\
+           return 0;\n\
+         }\n\
+         int main(void) {\n\
+           pthread_t t; pthread_create(&t, 0, w, 0); pthread_join(t, 0);\n\
+           assert(a[39] == 0);\n\
+           return 0;\n\
+         }\n",
+    );
+    let check = s.run(&["check", "array.c", "--mm", "pso", "--witness", "w.json"]);
+    check.expect_code(42);
+    let text = std::fs::read_to_string(s.path().join("w.json")).expect("witness written");
+    let w: Value = serde_json::from_str(&text).expect("witness is JSON");
+    let threads = w["threads"].as_array().expect("threads");
+    assert!(threads.len() <= 4, "one auxiliary thread per element: {w}");
+    s.run(&["replay", "array.c", "w.json"]).expect_code(42);
+}

@@ -126,8 +126,9 @@ pub struct Seg {
     pub cell: Cell,
 }
 
-/// The segments of one 8-byte word.
-pub type Word = Vec<Seg>;
+/// The segments of one 8-byte word (inline when it has one, so that the
+/// undo log copies it without allocating).
+pub type Word = SmallVec<[Seg; 1]>;
 
 /// The words of an access with the mask of its bytes in each (none for an
 /// empty access).
