@@ -11,4 +11,6 @@ mod system;
 
 pub use bug::{Bug, BugKind};
 pub use event::{Access, Event, EventKind, Fences, Loc, Order, SourceMap, SyncObj, Tid};
-pub use system::{BlockReason, Deadline, LimitKind, MemoryModel, Output, Status, System};
+pub use system::{
+    resident_bytes, BlockReason, Deadline, LimitKind, MemoryModel, Output, Status, System,
+};

@@ -60,29 +60,60 @@ impl LimitKind {
     }
 }
 
-/// When a whole run must stop early: at a deadline, or once the user
-/// interrupts it (SIGINT/SIGTERM set the flag). One value is shared by every
-/// phase (compiling, loading, exploring, each execution), so they all stop
-/// for the same reason.
+/// When a whole run must stop early: at a deadline, once the user
+/// interrupts it (SIGINT/SIGTERM set the flag), or once weft's resident
+/// memory passes a bound. One value is shared by every phase (compiling,
+/// loading, exploring, each execution), so they all stop for the same
+/// reason.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Deadline {
     pub at: Option<std::time::Instant>,
     pub interrupt: Option<&'static std::sync::atomic::AtomicBool>,
+    /// Bytes of resident memory (`--max-memory`) the process may use: the
+    /// program's memory has its own account, this catches weft's own
+    /// state (the trace of a very long execution, snapshots).
+    pub max_rss: Option<u64>,
 }
+
+/// How often [`Deadline::expired`] reads the resident memory.
+const RSS_PERIOD: std::time::Duration = std::time::Duration::from_millis(20);
 
 impl Deadline {
     /// The bound that ends the run now, if any: the interrupt first, then
-    /// the deadline.
+    /// the deadline, then the memory bound (read at most every
+    /// [`RSS_PERIOD`], process-wide).
     pub fn expired(&self) -> Option<LimitKind> {
         use std::sync::atomic::Ordering;
         if self.interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
             return Some(LimitKind::Interrupted);
         }
-        if self.at.is_some_and(|d| std::time::Instant::now() >= d) {
+        if self.at.is_none() && self.max_rss.is_none() {
+            return None;
+        }
+        let now = std::time::Instant::now();
+        if self.at.is_some_and(|d| now >= d) {
             return Some(LimitKind::Timeout);
         }
-        None
+        let max = self.max_rss?;
+        static ORIGIN: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let since = now.duration_since(*ORIGIN.get_or_init(|| now)).as_nanos() as u64;
+        if since < NEXT.load(Ordering::Relaxed) {
+            return None;
+        }
+        NEXT.store(since + RSS_PERIOD.as_nanos() as u64, Ordering::Relaxed);
+        resident_bytes()
+            .is_some_and(|rss| rss > max)
+            .then_some(LimitKind::MaxMemory)
     }
+}
+
+/// The resident memory of this process, from `/proc/self/statm` (`None`
+/// where there is no such file).
+pub fn resident_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
 }
 
 /// The state of one execution.
@@ -194,5 +225,22 @@ mod tests {
             ..Deadline::default()
         };
         assert_eq!(past.expired(), Some(LimitKind::Timeout));
+    }
+
+    #[test]
+    fn deadline_expires_past_the_memory_bound() {
+        let rss = resident_bytes().expect("/proc/self/statm");
+        assert!(rss > 0);
+        let roomy = Deadline {
+            max_rss: Some(u64::MAX),
+            ..Deadline::default()
+        };
+        assert_eq!(roomy.expired(), None);
+        std::thread::sleep(RSS_PERIOD);
+        let tight = Deadline {
+            max_rss: Some(rss / 2),
+            ..Deadline::default()
+        };
+        assert_eq!(tight.expired(), Some(LimitKind::MaxMemory));
     }
 }

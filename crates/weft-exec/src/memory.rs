@@ -52,12 +52,7 @@ pub fn process_chunk_bytes() -> u64 {
 /// created (code, the loaded program), from `/proc/self/statm`.
 fn baseline_rss() -> u64 {
     static BASE: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-    *BASE.get_or_init(|| {
-        let pages = std::fs::read_to_string("/proc/self/statm")
-            .ok()
-            .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok());
-        pages.unwrap_or(0) * 4096
-    })
+    *BASE.get_or_init(|| weft_core::resident_bytes().unwrap_or(0))
 }
 
 /// Whether the process may hold `cost` more bytes of chunks: its chunks

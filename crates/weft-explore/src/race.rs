@@ -61,7 +61,7 @@ struct Acc {
     tid: Tid,
     /// The thread's event count at the access.
     seq: u32,
-    /// Index of the event in [`Races::events`].
+    /// Index of the event among those pushed (see [`Races::push`]).
     idx: u32,
     write: bool,
     atomic: bool,
@@ -231,7 +231,6 @@ enum Undo {
 #[derive(Clone, Copy, Debug)]
 struct Mark {
     undo: u32,
-    events: u32,
     tid: Tid,
     seq: u32,
 }
@@ -249,8 +248,6 @@ pub struct Races {
     /// TSO/PSO: release clocks of buffered atomic stores, by (thread, event
     /// count), published when their update reaches memory.
     stash: FxHashMap<(Tid, u32), Arc<VClock>>,
-    /// Events that made recorded accesses (for the report).
-    events: Vec<Event>,
     undo: Vec<Undo>,
     /// One per event pushed.
     marks: Vec<Mark>,
@@ -308,9 +305,11 @@ impl Races {
     }
 
     /// Processes the next event of the execution. Returns a data race
-    /// between one of its accesses and an earlier one, if any.
-    pub fn push(&mut self, ev: &Event) -> Option<Bug> {
-        let (undo, events) = (self.undo.len() as u32, self.events.len() as u32);
+    /// between one of its accesses and an earlier one, if any; `earlier(i)`
+    /// is the `i`-th event pushed (the detector keeps only indices, the
+    /// caller keeps the events).
+    pub fn push<'e>(&mut self, ev: &Event, earlier: impl Fn(u32) -> &'e Event) -> Option<Bug> {
+        let undo = self.undo.len() as u32;
         self.saved.clear();
         self.saved_words.clear();
         let t = ev.tid;
@@ -326,18 +325,13 @@ impl Races {
         let me = &mut self.threads[t as usize];
         let seq = me.clock.get(t) + 1;
         me.clock.set(t, seq);
-        self.marks.push(Mark {
-            undo,
-            events,
-            tid: t,
-            seq,
-        });
+        self.marks.push(Mark { undo, tid: t, seq });
         self.acquire(ev);
         let accesses: SmallVec<[Access; 2]> = ev.accesses().iter().copied().collect();
         let racing = self.check(ev, &accesses);
         let effect = self.release(ev, seq);
         self.record(ev, seq, &accesses, effect);
-        self.report(ev, &racing)
+        self.report(ev, &racing, earlier)
     }
 
     /// Undoes every event from the `n`-th on.
@@ -364,7 +358,6 @@ impl Races {
                     Undo::Stash(k, old) => restore(&mut self.stash, k, old),
                 }
             }
-            self.events.truncate(mark.events as usize);
             // Undo the event's own tick, unless a clock saved before it was
             // restored (and only then, so that the clock does not grow).
             let c = &mut self.threads[mark.tid as usize].clock;
@@ -501,8 +494,7 @@ impl Races {
             return;
         }
         let t = ev.tid;
-        let idx = self.events.len() as u32;
-        self.events.push(ev.clone());
+        let idx = self.marks.len() as u32 - 1;
         let Races {
             threads,
             words: map,
@@ -661,9 +653,14 @@ impl Races {
     /// as before this detector existed: the newest racing event that
     /// touches the first word `ev` touches that any racing event touches,
     /// reported at the later source location of the two.
-    fn report(&self, ev: &Event, racing: &[u32]) -> Option<Bug> {
+    fn report<'e>(
+        &self,
+        ev: &Event,
+        racing: &[u32],
+        earlier: impl Fn(u32) -> &'e Event,
+    ) -> Option<Bug> {
         let rank = |i: u32| -> (usize, u64, std::cmp::Reverse<u32>) {
-            let e = &self.events[i as usize];
+            let e = earlier(i);
             let mut best = (usize::MAX, u64::MAX);
             for (k, y) in ev.accesses().iter().enumerate() {
                 let (lo, hi) = word_span(y);
@@ -677,7 +674,7 @@ impl Races {
             (best.0, best.1, std::cmp::Reverse(i))
         };
         let first = racing.iter().copied().min_by_key(|&i| rank(i))?;
-        let e = &self.events[first as usize];
+        let e = earlier(first);
         let msg = format!(
             "data race: thread {} and thread {} access the same memory without synchronisation",
             e.tid, ev.tid
@@ -796,7 +793,7 @@ mod tests {
         let mut r = Races::default();
         events
             .iter()
-            .filter_map(|e| r.push(e).map(|_| e.loc.line))
+            .filter_map(|e| r.push(e, |i| &events[i as usize]).map(|_| e.loc.line))
             .collect()
     }
 
@@ -1053,7 +1050,7 @@ mod tests {
         ];
         let mut last = None;
         for e in &evs {
-            last = r.push(e);
+            last = r.push(e, |i| &evs[i as usize]);
         }
         let bug = last.expect("race");
         assert_eq!(bug.kind, BugKind::DataRace);
@@ -1134,9 +1131,8 @@ mod tests {
             .collect();
         stash.sort();
         format!(
-            "{threads:?}\n{words:?}\n{sync:?}\n{:?}\n{stash:?}\n{:?}\n{}",
+            "{threads:?}\n{words:?}\n{sync:?}\n{:?}\n{stash:?}\n{}",
             r.section,
-            r.events,
             r.marks.len()
         )
     }
@@ -1208,7 +1204,7 @@ mod tests {
         let mut states = vec![snapshot(&r)];
         let mut bugs = Vec::new();
         for e in &evs {
-            bugs.push(r.push(e));
+            bugs.push(r.push(e, |i| &evs[i as usize]));
             states.push(snapshot(&r));
         }
         assert!(bugs.iter().any(Option::is_some), "the workload races");
@@ -1218,7 +1214,8 @@ mod tests {
             r.truncate(n);
             assert_eq!(snapshot(&r), states[n], "after truncate({n})");
             for (i, e) in evs.iter().enumerate().skip(n) {
-                assert_eq!(r.push(e), bugs[i], "event {i} replayed after truncate({n})");
+                let bug = r.push(e, |i| &evs[i as usize]);
+                assert_eq!(bug, bugs[i], "event {i} replayed after truncate({n})");
                 assert_eq!(snapshot(&r), states[i + 1]);
             }
             r.truncate(n);

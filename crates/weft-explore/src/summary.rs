@@ -319,12 +319,12 @@ impl<'c> Recorder<'c> {
         true
     }
 
-    /// The interrupt or time bound that is over, if any.
+    /// The interrupt, time or memory bound that is over, if any.
     fn expired(&self) -> Option<LimitKind> {
         let timeout = self.cfg.timeout.and_then(|t| self.start.checked_add(t));
         let relative = weft_core::Deadline {
             at: timeout,
-            interrupt: None,
+            ..weft_core::Deadline::default()
         };
         self.cfg.stop.expired().or_else(|| relative.expired())
     }
@@ -449,7 +449,7 @@ mod tests {
         let cfg = crate::Config {
             stop: weft_core::Deadline {
                 interrupt: Some(flag),
-                at: None,
+                ..weft_core::Deadline::default()
             },
             ..crate::Config::default()
         };
@@ -461,7 +461,7 @@ mod tests {
         let cfg = crate::Config {
             stop: weft_core::Deadline {
                 at: Some(Instant::now()),
-                interrupt: None,
+                ..weft_core::Deadline::default()
             },
             ..crate::Config::default()
         };

@@ -327,7 +327,16 @@ impl Trace {
         clock.set(tid, seq);
         let enabler = self.enabler(&ev, &base);
         let races = self.races(&ev, &base, &deps, enabler);
-        let bug = self.race.push(&ev).filter(|_| self.race_check);
+        debug_assert_eq!(
+            self.race.len(),
+            self.entries.len(),
+            "one race event per entry"
+        );
+        let entries = &self.entries;
+        let bug = self
+            .race
+            .push(&ev, |i| &entries[i as usize].ev)
+            .filter(|_| self.race_check);
         let idx = self.entries.len() as u32;
         let (section, depth) = self.section_after(&ev, prev, idx);
         if let EventKind::Spawn { child } = ev.kind {

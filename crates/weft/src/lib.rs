@@ -180,24 +180,32 @@ pub fn interrupt_flag() -> &'static AtomicBool {
     flag
 }
 
-/// The run's [`Deadline`]: `timeout` seconds from `start`, and the
-/// interrupt flag.
-fn deadline(start: Instant, timeout: Option<f64>) -> Deadline {
+/// The run's [`Deadline`]: `timeout` seconds from `start`, the interrupt
+/// flag, and `max_rss` bytes of resident memory.
+fn deadline(start: Instant, timeout: Option<f64>, max_rss: Option<u64>) -> Deadline {
     Deadline {
         at: timeout.and_then(|t| start.checked_add(Duration::from_secs_f64(t))),
         interrupt: Some(interrupt_flag()),
+        max_rss,
     }
+}
+
+/// The `--max-memory` bound in bytes (default: a quarter of the RAM).
+fn max_memory(opts: &CheckOptions) -> u64 {
+    opts.max_memory
+        .map_or_else(weft_exec::default_max_memory, |mib| mib << 20)
 }
 
 /// `weft check`. Returns the process exit code.
 pub fn check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> i32 {
-    let stop = deadline(Instant::now(), opts.timeout);
+    let stop = deadline(Instant::now(), opts.timeout, Some(max_memory(opts)));
     run_check(file, opts, clang_args, stop).unwrap_or_else(|e| exit_code(&e))
 }
 
 /// `weft replay`. Returns the process exit code.
 pub fn replay(file: &Path, witness: &Path, json: bool) -> i32 {
-    let stop = deadline(Instant::now(), None);
+    // A replay runs one execution, bounded by its witness's schedule.
+    let stop = deadline(Instant::now(), None, None);
     run_replay(file, witness, json, stop).unwrap_or_else(|e| exit_code(&e))
 }
 
@@ -280,9 +288,7 @@ fn run_check(
         stop,
         max_steps: opts.max_steps,
         mm: opts.mm.model(),
-        max_memory: opts
-            .max_memory
-            .map_or_else(weft_exec::default_max_memory, |mib| mib << 20),
+        max_memory: max_memory(opts),
         ..Limits::default()
     };
     let cfg = Config {

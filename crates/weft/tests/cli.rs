@@ -1710,6 +1710,34 @@ fn max_memory_bounds_the_malloc_loop() {
     rss_below_bound(&r);
 }
 
+/// `--max-memory` also bounds weft's own state: one execution of ten
+/// million increments keeps a trace far larger than 200 MiB, so the run
+/// ends as incomplete with limit `max-memory` (exit 3), within the bound,
+/// instead of exhausting the machine.
+#[test]
+fn max_memory_bounds_the_trace_of_a_long_execution() {
+    let s = Scratch::new("max-memory-trace");
+    s.write(
+        "long.c",
+        "int g;\nint main(void) { for (int i = 0; i < 10000000; i++) g++; return 0; }\n",
+    );
+    let out = s.run(&[
+        "check",
+        "long.c",
+        "--json",
+        "--max-memory",
+        "200",
+        "--max-steps",
+        "1000000000",
+    ]);
+    out.expect_code(3);
+    let r = out.json();
+    assert_eq!(r["verdict"], "incomplete", "{out}");
+    assert_eq!(r["limit"], "max-memory", "{out}");
+    let kib = r["peak_rss_kib"].as_u64().expect("peak_rss_kib");
+    assert!(kib < 210 * 1024, "peak RSS {kib} KiB: {out}");
+}
+
 /// `--max-memory` takes a positive number of MiB.
 #[test]
 fn max_memory_rejects_zero() {
