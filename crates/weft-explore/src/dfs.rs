@@ -7,13 +7,13 @@
 
 use crate::explorer::{Completion, Explorer};
 use crate::summary::{Choice, Recorder};
-use crate::trace::Trace;
+use crate::trace::{Trace, Tracking};
 use crate::Config;
 use weft_core::System;
 
 /// `--por none`: every interleaving, no reduction.
 pub struct Naive {
-    race_check: bool,
+    tracking: Tracking,
 }
 
 impl Explorer for Naive {
@@ -22,12 +22,12 @@ impl Explorer for Naive {
 
     fn new(cfg: &Config) -> Naive {
         Naive {
-            race_check: cfg.race_check,
+            tracking: Tracking::of(cfg),
         }
     }
 
     fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
-        explore(init, self.race_check, rec)
+        explore(init, self.tracking, rec)
     }
 }
 
@@ -55,9 +55,9 @@ fn step<S: System>(state: &mut S, c: Choice, trace: &mut Trace, rec: &mut Record
     rec.note(bug, |bug| trace.finding(bug, state.output()));
 }
 
-fn explore<S: System>(init: S, race_check: bool, rec: &mut Recorder) -> Completion {
+fn explore<S: System>(init: S, tracking: Tracking, rec: &mut Recorder) -> Completion {
     let mut stack: Vec<Branch<S>> = Vec::new();
-    let mut trace = Trace::new(race_check);
+    let mut trace = Trace::new(tracking);
     let mut buf = Vec::new();
     let mut state = init;
     loop {

@@ -49,7 +49,7 @@
 use crate::explorer::{Completion, Explorer};
 use crate::footprint::{depends, Flushes};
 use crate::summary::{Choice, Recorder};
-use crate::trace::Trace;
+use crate::trace::{Trace, Tracking};
 use crate::wakeup::{weak_initial_rest, Prefix, Step, WakeupTree, WuNode};
 use crate::Config;
 use smallvec::SmallVec;
@@ -64,7 +64,7 @@ pub enum Mode {
 
 /// `--por source`: Source-DPOR.
 pub struct Source {
-    race_check: bool,
+    tracking: Tracking,
 }
 
 impl Explorer for Source {
@@ -73,18 +73,18 @@ impl Explorer for Source {
 
     fn new(cfg: &Config) -> Source {
         Source {
-            race_check: cfg.race_check,
+            tracking: Tracking::of(cfg),
         }
     }
 
     fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
-        explore(init, self.race_check, rec, Mode::Source)
+        explore(init, self.tracking, rec, Mode::Source)
     }
 }
 
 /// `--por optimal`: Optimal-DPOR.
 pub struct Optimal {
-    race_check: bool,
+    tracking: Tracking,
 }
 
 impl Explorer for Optimal {
@@ -94,12 +94,12 @@ impl Explorer for Optimal {
 
     fn new(cfg: &Config) -> Optimal {
         Optimal {
-            race_check: cfg.race_check,
+            tracking: Tracking::of(cfg),
         }
     }
 
     fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
-        explore(init, self.race_check, rec, Mode::Optimal)
+        explore(init, self.tracking, rec, Mode::Optimal)
     }
 }
 
@@ -210,7 +210,7 @@ struct Dpor<'r, 'c, S> {
     checked: bool,
 }
 
-fn explore<S: System>(init: S, race_check: bool, rec: &mut Recorder, mode: Mode) -> Completion {
+fn explore<S: System>(init: S, tracking: Tracking, rec: &mut Recorder, mode: Mode) -> Completion {
     let mut d = Dpor {
         mode,
         nodes: vec![Node::new(
@@ -222,7 +222,7 @@ fn explore<S: System>(init: S, race_check: bool, rec: &mut Recorder, mode: Mode)
             depths: vec![0],
             thinned: 0,
         },
-        trace: Trace::new(race_check),
+        trace: Trace::new(tracking),
         cur: init,
         rec,
         buf: Vec::new(),

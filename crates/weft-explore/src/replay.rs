@@ -1,7 +1,7 @@
 //! Replaying one recorded schedule.
 
 use crate::summary::{Choice, Recorder};
-use crate::trace::Trace;
+use crate::trace::{Trace, Tracking};
 use crate::{Config, Summary};
 use weft_core::{Status, System};
 
@@ -45,7 +45,7 @@ pub fn replay_with<S: System>(
         ..cfg.clone()
     };
     let mut rec = Recorder::new(&cfg);
-    let mut trace = Trace::new(cfg.race_check);
+    let mut trace = Trace::new(Tracking::of(&cfg));
     for (i, &(t, a)) in schedule.iter().enumerate() {
         let err = |m: &str| ReplayError {
             step: i,

@@ -86,17 +86,37 @@ pub struct Trace {
     /// The previous value of every summary an event changed, with the
     /// event's position.
     undo: Vec<(u32, Undo)>,
-    /// Check for data races (see [`crate::race`]).
-    pub race_check: bool,
-    /// The C11 data-race detector, fed every event; its thread clocks are
-    /// the entries' sync clocks.
+    pub tracking: Tracking,
+    /// The C11 data-race detector, fed every event when
+    /// [`Tracking::sync_clocks`] is on; its thread clocks are the entries'
+    /// sync clocks.
     race: Races,
 }
 
+/// What a [`Trace`] computes besides dependencies and races for DPOR.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tracking {
+    /// Report data races (see [`crate::race`]).
+    pub race_check: bool,
+    /// Keep each event's sync clock (happens-before through
+    /// synchronisation) for the `--trace` file; implied by `race_check`.
+    pub sync_clocks: bool,
+}
+
+impl Tracking {
+    pub fn of(cfg: &crate::Config) -> Tracking {
+        Tracking {
+            race_check: cfg.race_check,
+            sync_clocks: cfg.race_check || cfg.first_run,
+        }
+    }
+}
+
 impl Trace {
-    pub fn new(race_check: bool) -> Trace {
+    pub fn new(tracking: Tracking) -> Trace {
+        debug_assert!(!tracking.race_check || tracking.sync_clocks);
         Trace {
-            race_check,
+            tracking,
             ..Trace::default()
         }
     }
@@ -327,16 +347,18 @@ impl Trace {
         clock.set(tid, seq);
         let enabler = self.enabler(&ev, &base);
         let races = self.races(&ev, &base, &deps, enabler);
-        debug_assert_eq!(
-            self.race.len(),
-            self.entries.len(),
-            "one race event per entry"
-        );
-        let entries = &self.entries;
-        let bug = self
-            .race
-            .push(&ev, |i| &entries[i as usize].ev)
-            .filter(|_| self.race_check);
+        let bug = if self.tracking.sync_clocks {
+            debug_assert_eq!(
+                self.race.len(),
+                self.entries.len(),
+                "one race event per entry"
+            );
+            let entries = &self.entries;
+            let race = self.race.push(&ev, |i| &entries[i as usize].ev);
+            race.filter(|_| self.tracking.race_check)
+        } else {
+            None
+        };
         let idx = self.entries.len() as u32;
         let (section, depth) = self.section_after(&ev, prev, idx);
         if let EventKind::Spawn { child } = ev.kind {
@@ -360,7 +382,11 @@ impl Trace {
         }
         self.by_thread[tid as usize].push(idx);
         let clock = self.clocks.push(&clock);
-        let sync_clock = self.clocks.push(self.race.clock(tid));
+        let sync_clock = if self.tracking.sync_clocks {
+            self.clocks.push(self.race.clock(tid))
+        } else {
+            self.clocks.push(&VClock::default())
+        };
         self.entries.push(Entry {
             ev,
             choice,

@@ -740,6 +740,24 @@ fn trace_file_of_the_first_execution() {
         .expect("an update event");
     assert_eq!(update.0.thread, format!("{}/buf0", update.1));
     assert_eq!(update.2.object, "counter");
+
+    // Without the race check the trace still has its happens-before:
+    // main's exit comes after both workers' events (through the joins).
+    s.run(&["check", "safe.c", "--no-race-check", "--trace", "t2.json"])
+        .expect_code(0);
+    let text = std::fs::read_to_string(s.path().join("t2.json")).expect("trace written");
+    let t: weft_report::TraceFile = serde_json::from_str(&text).unwrap();
+    let last = t.events.last().expect("events");
+    for worker in ["0.0", "0.1"] {
+        let n = t.events.iter().filter(|e| e.thread == worker).count() as u32;
+        assert!(n > 0, "no events of {worker}");
+        assert_eq!(
+            last.hb.get(worker),
+            Some(&n),
+            "hb of main's exit: {:?}",
+            last.hb
+        );
+    }
 }
 
 /// A trace file that cannot be written does not cost the report: it is

@@ -326,7 +326,10 @@ fn run(seed: u64, steps: usize) {
     let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let mm = rng.pick(&[Mm::Sc, Mm::Tso, Mm::Pso]);
     let threads = 2 + rng.below(3) as u32;
-    let mut new = Trace::new(true);
+    let mut new = Trace::new(super::Tracking {
+        race_check: true,
+        sync_clocks: true,
+    });
     let mut old = OldTrace::new(true);
     let mut model = Model {
         threads,
