@@ -91,7 +91,9 @@ def main() -> int:
             fixed_args, clang_args = tokens[:cut], tokens[cut:]
             mms = ["sc", "tso", "pso"] if "--mm" not in fixed_args else [None]
             pors = ["source", "optimal"] if "--por" not in fixed_args else [None]
-            flags = [[], ["--keep-going"]]
+            flags = [[]]
+            if "--keep-going" not in fixed_args:
+                flags.append(["--keep-going"])
             if "--check-robustness" not in fixed_args:
                 flags.append(["--check-robustness"])
             for mm, por, extra in itertools.product(mms, pors, flags):

@@ -1,4 +1,3 @@
-// check-replay
 // expect: bug assertion
 // Buggy twin of condvar_while.c: the predicate is checked with `if`. A woken
 // consumer can find its item already taken by the other consumer.

@@ -1,4 +1,3 @@
-// check-replay
 // expect: bug deadlock
 // Two threads take the same two mutexes in opposite orders.
 #include <pthread.h>

@@ -1,4 +1,3 @@
-// check-replay
 // expect: bug assertion
 // Two threads increment a shared counter without synchronisation: one
 // increment can be lost.

@@ -1,5 +1,4 @@
 // args: --check-robustness
-// check-replay
 // expect: bug deadlock
 // Two threads take two locks in opposite orders: the robustness check
 // reports the deadlock, as plain `check` does.

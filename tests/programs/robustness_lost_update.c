@@ -1,5 +1,4 @@
 // args: --check-robustness
-// check-replay
 // expect: bug assertion
 // --check-robustness must not hide an ordinary bug: the lost update fails
 // its assertion under SC already, so it is reported (with an SC witness)

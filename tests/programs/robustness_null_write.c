@@ -1,5 +1,4 @@
 // args: --check-robustness --mm pso
-// check-replay
 // expect: bug memory
 // A write through a null pointer is a bug under every model; the
 // robustness check reports it as such.

@@ -1,6 +1,5 @@
 // args: --check-robustness --no-race-check
 // expect: bug robustness
-// check-replay
 // Store buffering with plain variables is not robust: under TSO both loads
 // can read 0, an outcome no SC execution has. --check-robustness explores
 // both models and reports that outcome with the TSO execution reaching it.

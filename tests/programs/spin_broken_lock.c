@@ -1,4 +1,3 @@
-// check-replay
 // expect: bug assertion
 // A broken spin lock: test, then set, with two separate atomic operations.
 // Both workers can see the lock free before either sets it, and both enter.

@@ -1,4 +1,3 @@
-// check-replay
 // expect: bug deadlock
 // A test-and-set lock whose holder forgets to release it: the other worker's
 // exchange keeps failing, it is spin-blocked, and nobody can ever write the

@@ -1,4 +1,3 @@
-// check-replay
 // expect: bug memory
 // Main frees a job while the worker may still be reading it.
 #include <pthread.h>

@@ -1,4 +1,3 @@
-// check-replay
 // expect: bug assertion
 // A lost update whose witness must replay to the same bug, and be refused
 // once the program has changed.

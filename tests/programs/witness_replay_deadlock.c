@@ -1,4 +1,3 @@
-// check-replay
 // expect: bug deadlock
 // A lock-order inversion whose witness must replay to the same deadlock.
 #include <pthread.h>

@@ -1248,11 +1248,6 @@ fn replay_validates_every_witness_field() {
     type Edit = fn(&mut Value);
     let cases: &[(&str, Edit, &str)] = &[
         (
-            "empty schedule",
-            |w| w["schedule"] = serde_json::json!([]),
-            "`schedule` is empty",
-        ),
-        (
             "unknown mm",
             |w| w["options"]["mm"] = Value::from("arm"),
             "options.mm",
@@ -1363,6 +1358,11 @@ fn replay_refuses_a_witness_that_does_not_reproduce() {
     s.write("t.json", &truncated.to_string());
     s.run(&["replay", "lost_update.c", "t.json"])
         .expect_bad_input("does not reproduce");
+    let mut empty = w.clone();
+    empty["schedule"] = serde_json::json!([]);
+    s.write("e.json", &empty.to_string());
+    s.run(&["replay", "lost_update.c", "e.json"])
+        .expect_bad_input("does not reproduce");
     let mut other = w.clone();
     other["bug"]["kind"] = Value::from("deadlock");
     s.write("k.json", &other.to_string());
@@ -1373,6 +1373,26 @@ fn replay_refuses_a_witness_that_does_not_reproduce() {
     s.write("l.json", &moved.to_string());
     s.run(&["replay", "lost_update.c", "l.json"])
         .expect_bad_input("does not reproduce");
+}
+
+/// A bug before any scheduling choice (one thread, an assertion in main)
+/// has an empty schedule, and its witness replays (exit 42).
+#[test]
+fn witness_with_empty_schedule_replays() {
+    let s = Scratch::new("witness-empty");
+    s.write(
+        "single.c",
+        "#include <assert.h>\nint main(void) { int x = 1; assert(x == 2); return 0; }\n",
+    );
+    s.run(&["check", "single.c", "--witness", "w.json"])
+        .expect_code(42);
+    assert_eq!(
+        read_witness(&s, "w.json")["schedule"],
+        serde_json::json!([])
+    );
+    let replay = s.run(&["replay", "single.c", "w.json", "--json"]);
+    replay.expect_code(42);
+    assert_eq!(replay.json()["bugs"][0]["kind"], "assertion", "{replay}");
 }
 
 /// The program hash covers the headers the program includes: changing one

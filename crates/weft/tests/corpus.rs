@@ -17,10 +17,11 @@
 //! | `expect-stderr: TEXT`        | stderr contains TEXT (repeatable)                 |
 //! | `expect-output: LINE`        | the concatenated `output` texts contain the line  |
 //! | `args: OPTS [-- CLANG_ARGS]` | extra options after the file name                 |
-//! | `check-replay` (no value)    | also `--witness`: `weft replay` must reproduce    |
-//! |                              | the first bug and refuse a changed copy (exit 2)  |
 //!
-//! Every file needs exactly one `expect:` line. weft runs with
+//! Every file needs exactly one `expect:` line. A program expected to have
+//! a bug also runs with `--witness`: `weft replay` must reproduce its first
+//! bug (exit 42, same kind and location) and refuse a changed copy (exit 2).
+//! weft runs with
 //! `tests/programs` as its working directory, so clang arguments such as
 //! `-Iinclude` are relative to it.
 
@@ -126,7 +127,6 @@ struct Spec {
     output: Vec<String>,
     weft_args: Vec<String>,
     clang_args: Vec<String>,
-    replay: bool,
     /// The directive lines, quoted in failure messages.
     directives: Vec<String>,
 }
@@ -143,7 +143,6 @@ fn parse_header(source: &str) -> Result<Spec, String> {
         output: Vec::new(),
         weft_args: Vec::new(),
         clang_args: Vec::new(),
-        replay: false,
         directives: Vec::new(),
     };
     for line in source
@@ -164,14 +163,10 @@ fn parse_header(source: &str) -> Result<Spec, String> {
             "expect-stderr" => spec.stderr.push(value.to_string()),
             "expect-output" => spec.output.push(value.to_string()),
             "args" => parse_args(value, &mut spec),
-            "check-replay" => spec.replay = true,
             _ => return Err(format!("unknown header directive `{key}`")),
         }
     }
     spec.verdict = verdict.ok_or("no `// expect:` line in the header")?;
-    if spec.replay && !(matches!(spec.verdict, Verdict::Bug(_)) && spec.clang_args.is_empty()) {
-        return Err("`check-replay` needs `expect: bug` and no clang arguments".into());
-    }
     Ok(spec)
 }
 
@@ -182,8 +177,7 @@ fn directive(body: &str) -> Option<(&str, &str)> {
     let is_name = !key.is_empty()
         && key.starts_with(|c: char| c.is_ascii_lowercase())
         && key.chars().all(|c| c.is_ascii_lowercase() || c == '-');
-    let bare_ok = body.contains(':') || key == "check-replay";
-    (is_name && bare_ok).then(|| (key, value.trim()))
+    (is_name && body.contains(':')).then(|| (key, value.trim()))
 }
 
 /// Parses `safe|bug [KIND...]|incomplete|error [executions=N]`.
@@ -227,7 +221,8 @@ fn run_case(path: &Path) -> Result<(), String> {
     let source = std::fs::read_to_string(path)
         .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     let spec = parse_header(&source).map_err(|e| format!("{}: bad header: {e}", path.display()))?;
-    let witness = spec.replay.then(|| scratch_dir().join(witness_name(path)));
+    let witness =
+        matches!(spec.verdict, Verdict::Bug(_)).then(|| scratch_dir().join(witness_name(path)));
 
     // weft runs in the programs directory: pass the bare name, so that bug
     // locations read `name.c:LINE`.
@@ -355,9 +350,14 @@ fn check_replay(path: &Path, spec: &Spec, report: &Value, witness: &Path) -> Res
         witness.into(),
         "--json".into(),
     ])?;
-    check_run(spec, &run)
-        .and_then(|r| same_bug(expected, &r.ok_or("replay printed no report")?["bugs"][0]))
-        .map_err(|e| failure(path, spec, &run, &format!("replay: {e}")))?;
+    let replayed = if run.code == Some(42) {
+        serde_json::from_str::<Value>(run.stdout.trim())
+            .map_err(|e| format!("stdout is not one JSON object: {e}"))
+            .and_then(|r| same_bug(expected, &r["bugs"][0]))
+    } else {
+        Err(format!("expected exit code 42, got {:?}", run.code))
+    };
+    replayed.map_err(|e| failure(path, spec, &run, &format!("replay: {e}")))?;
 
     let changed = scratch_dir().join(format!("changed-{}", file.to_string_lossy()));
     let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
