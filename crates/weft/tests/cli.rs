@@ -159,6 +159,16 @@ impl Out {
         self
     }
 
+    /// Asserts exit code 3, verdict incomplete and `limit`; returns the
+    /// JSON report.
+    fn expect_incomplete(&self, limit: &str) -> Value {
+        self.expect_code(3);
+        let r = self.json();
+        assert_eq!(r["verdict"], "incomplete", "{self}");
+        assert_eq!(r["limit"], limit, "{self}");
+        r
+    }
+
     /// Asserts exit code 2 with `needle` in stderr.
     fn expect_bad_input(&self, needle: &str) -> &Self {
         self.expect_code(2);
@@ -1014,10 +1024,7 @@ fn max_executions_bound() {
         "-DT=3",
         "-DN=2",
     ]);
-    out.expect_code(3);
-    let r = out.json();
-    assert_eq!(r["verdict"], "incomplete", "{out}");
-    assert_eq!(r["limit"], "max-executions", "{out}");
+    let r = out.expect_incomplete("max-executions");
     let total = r["executions"].as_u64().unwrap() + r["blocked"].as_u64().unwrap();
     assert_eq!(total, 3, "{out}");
 }
@@ -1031,10 +1038,7 @@ fn timeout_bound() {
     let start = Instant::now();
     let out = s.run(&["check", "many.c", "--json", "--timeout", "0.2"]);
     let wall = start.elapsed();
-    out.expect_code(3);
-    let r = out.json();
-    assert_eq!(r["verdict"], "incomplete", "{out}");
-    assert_eq!(r["limit"], "timeout", "{out}");
+    out.expect_incomplete("timeout");
     // The deadline covers every phase, compilation included.
     assert!(
         wall >= Duration::from_millis(190),
@@ -1051,10 +1055,7 @@ fn max_steps_bound() {
     s.write("loop.c", LOOP_C);
     s.run(&["check", "loop.c"]).expect_code(0);
     let out = s.run(&["check", "loop.c", "--json", "--max-steps", "50"]);
-    out.expect_code(3);
-    let r = out.json();
-    assert_eq!(r["verdict"], "incomplete", "{out}");
-    assert_eq!(r["limit"], "max-steps", "{out}");
+    let r = out.expect_incomplete("max-steps");
     assert!(
         r["blocked_by"]["max-steps"]
             .as_u64()
@@ -1616,10 +1617,7 @@ fn sigint_prints_partial_report() {
     std::thread::sleep(Duration::from_millis(100));
     signal(&child, "-INT");
     let out = wait_out(child, &args);
-    out.expect_code(3);
-    let r = out.json();
-    assert_eq!(r["verdict"], "incomplete", "{out}");
-    assert_eq!(r["limit"], "interrupted", "{out}");
+    out.expect_incomplete("interrupted");
     assert_eq!(
         leftovers(&tmp),
         Vec::<String>::new(),
@@ -1741,10 +1739,7 @@ fn max_memory_bounds_the_malloc_loop() {
         "--",
         "-DTOUCH",
     ]);
-    out.expect_code(3);
-    let r = out.json();
-    assert_eq!(r["verdict"], "incomplete", "{out}");
-    assert_eq!(r["limit"], "max-memory", "{out}");
+    let r = out.expect_incomplete("max-memory");
     rss_below_bound(&r);
 }
 
@@ -1768,10 +1763,7 @@ fn max_memory_bounds_the_trace_of_a_long_execution() {
         "--max-steps",
         "1000000000",
     ]);
-    out.expect_code(3);
-    let r = out.json();
-    assert_eq!(r["verdict"], "incomplete", "{out}");
-    assert_eq!(r["limit"], "max-memory", "{out}");
+    let r = out.expect_incomplete("max-memory");
     let kib = r["peak_rss_kib"].as_u64().expect("peak_rss_kib");
     assert!(kib < 210 * 1024, "peak RSS {kib} KiB: {out}");
 }
