@@ -36,10 +36,11 @@
 //! which one happened apart (`System::spun`).
 
 use crate::machine::Machine;
-use crate::thread::ThreadState;
+use crate::thread::{Thread, ThreadState};
 use crate::value::Value;
 use smallvec::SmallVec;
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 use weft_core::{Event, EventKind, Tid};
 
 /// Visits remembered per loop: a loop with more visible operations per
@@ -527,6 +528,13 @@ impl Machine {
     /// failed exchange of another spinner) changes nothing and wakes
     /// nobody.
     pub(crate) fn after_spin_event(&mut self, ev: &Event) {
+        let spinning = |t: &Option<Arc<Thread>>| {
+            t.as_ref()
+                .is_some_and(|th| th.state == ThreadState::Spinning)
+        };
+        if !self.threads.iter().any(spinning) {
+            return;
+        }
         let writes: SmallVec<[Key; 2]> = ev
             .accesses()
             .iter()
