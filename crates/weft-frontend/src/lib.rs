@@ -12,7 +12,7 @@
 //!
 //! The tools run under a [`Deadline`]: past it, or once its
 //! interrupt flag is set, the running tool is killed and compilation ends
-//! with [`FrontendError::Timeout`] or [`FrontendError::Interrupted`].
+//! with [`FrontendError::Cut`] and the reason.
 
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -56,19 +56,15 @@ pub enum FrontendError {
         expected: &'static str,
         why: String,
     },
-    #[error("the time limit ran out while compiling")]
-    Timeout,
-    #[error("interrupted while compiling")]
-    Interrupted,
+    /// The run's [`Deadline`] stopped it: the time ran out, the user
+    /// interrupted it, or weft's memory passed its bound.
+    #[error("stopped while compiling ({})", .0.as_str())]
+    Cut(LimitKind),
 }
 
-/// Why a running tool must be killed now, if it must: the run's
-/// [`Deadline`] passed or the user interrupted it.
+/// Why a running tool must be killed now, if it must.
 fn expired(budget: &Deadline) -> Option<FrontendError> {
-    budget.expired().map(|l| match l {
-        LimitKind::Interrupted => FrontendError::Interrupted,
-        _ => FrontendError::Timeout,
-    })
+    budget.expired().map(FrontendError::Cut)
 }
 
 /// Bitcode ready to load; the temporary directory lives as long as this.
@@ -286,7 +282,7 @@ fn run(tool: &Path, mut cmd: Command, dir: &Path, budget: &Deadline) -> Result<(
         return Ok(());
     }
     // A Ctrl-C in a terminal reaches the tool too: it died of the interrupt.
-    if let Some(e @ FrontendError::Interrupted) = expired(budget) {
+    if let Some(e @ FrontendError::Cut(LimitKind::Interrupted)) = expired(budget) {
         return Err(RunError::Frontend(e));
     }
     let text = std::fs::read(&log).unwrap_or_default();

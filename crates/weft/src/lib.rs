@@ -219,10 +219,7 @@ enum Loaded {
 fn load(file: &Path, clang_args: &[String], stop: Deadline) -> anyhow::Result<Loaded> {
     let compiled = match weft_frontend::compile_within(file, clang_args, &stop) {
         Ok(c) => c,
-        Err(weft_frontend::FrontendError::Timeout) => return Ok(Loaded::Cut(LimitKind::Timeout)),
-        Err(weft_frontend::FrontendError::Interrupted) => {
-            return Ok(Loaded::Cut(LimitKind::Interrupted))
-        }
+        Err(weft_frontend::FrontendError::Cut(l)) => return Ok(Loaded::Cut(l)),
         Err(e) => return Err(bad(e)),
     };
     // Loading runs in-process and cannot check the bounds itself: it runs
@@ -338,7 +335,10 @@ fn run_check(
         }
     }
     if let Some(path) = &opts.trace {
-        if let Err(e) = write_trace(path, file, &summary, &prog, &limits, &names) {
+        // The model of the reported bug (under --check-robustness it may
+        // have been found under SC).
+        let mm = origins.first().map_or(limits.mm, |o| o.mm);
+        if let Err(e) = write_trace(path, file, &summary, &prog, mm, &names) {
             // The report matters more than the trace: print it anyway.
             eprintln!("warning: the trace was not written: {e:#}");
         }
@@ -359,7 +359,7 @@ fn write_trace(
     file: &Path,
     summary: &Summary,
     prog: &Arc<Program>,
-    limits: &Limits,
+    mm: MemoryModel,
     names: &ThreadNames,
 ) -> anyhow::Result<()> {
     let (run, is_bug) = match (summary.findings.first(), &summary.first_run) {
@@ -369,7 +369,7 @@ fn write_trace(
     };
     let cx = weft_report::TraceContext {
         program: file.display().to_string(),
-        mm: limits.mm.as_str().to_string(),
+        mm: mm.as_str().to_string(),
         sources: prog.sources(),
         describe: &|e| describe_event(prog, e),
         describe_addr: &|a| prog.describe_addr(a),

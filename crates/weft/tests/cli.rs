@@ -1768,6 +1768,38 @@ fn max_memory_bounds_the_trace_of_a_long_execution() {
     assert!(kib < 210 * 1024, "peak RSS {kib} KiB: {out}");
 }
 
+/// A memory bound that ends the run while compiling is reported as
+/// `max-memory`, not as a timeout.
+#[test]
+fn max_memory_while_compiling_names_its_limit() {
+    let s = Scratch::new("max-memory-compile");
+    s.lost_update("lost_update.c");
+    let out = s.run(&["check", "lost_update.c", "--json", "--max-memory", "1"]);
+    out.expect_incomplete("max-memory");
+}
+
+/// Under `--check-robustness` the trace file of a bug found under SC says
+/// `sc`, as its witness does.
+#[test]
+fn robustness_trace_names_the_model_of_its_bug() {
+    let s = Scratch::new("robust-trace");
+    s.lost_update("lost_update.c");
+    let args = [
+        "check",
+        "lost_update.c",
+        "--check-robustness",
+        "--trace",
+        "t.json",
+        "--witness",
+        "w.json",
+    ];
+    s.run(&args).expect_code(42);
+    let trace = std::fs::read_to_string(s.path().join("t.json")).expect("trace written");
+    let t: weft_report::TraceFile = serde_json::from_str(&trace).unwrap();
+    assert_eq!(read_witness(&s, "w.json")["options"]["mm"], "sc");
+    assert_eq!(t.mm, "sc");
+}
+
 /// `--max-memory` takes a positive number of MiB.
 #[test]
 fn max_memory_rejects_zero() {
