@@ -177,21 +177,10 @@ impl SpinWatch {
 
 /// Whether an event of this kind may belong to a spin iteration.
 fn in_loop(kind: &EventKind) -> bool {
-    use EventKind::*;
-    match kind {
-        Load { .. }
-        | Store { .. }
-        | Rmw { .. }
-        | CmpXchg { .. }
-        | Fence
-        | Yield
-        | TryLock { .. }
-        | Lock { .. }
-        | Unlock { .. } => true,
-        // Library calls whose event names every shared range they touch.
-        MemOp { name, .. } => matches!(*name, "memcpy" | "memset"),
-        _ => false,
-    }
+    // Besides the logged kinds, library calls whose event names every
+    // shared range they touch.
+    logged_commit(kind)
+        || matches!(kind, EventKind::MemOp { name, .. } if matches!(*name, "memcpy" | "memset"))
 }
 
 /// Whether executing an event of this kind writes only what spin detection

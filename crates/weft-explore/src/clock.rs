@@ -43,7 +43,6 @@ impl VClock {
     }
 
     /// Pointwise maximum.
-    #[cfg_attr(not(test), allow(dead_code))]
     pub fn join(&mut self, other: &VClock) {
         self.join_slice(&other.0);
     }

@@ -12,6 +12,24 @@
 
 use weft_core::{Event, EventKind, SyncObj, Tid};
 
+/// The 8-byte words of a byte range, each with the mask of its bytes in the
+/// range (none for an empty range). The trace summaries and the race
+/// detector keep their state per word.
+pub fn words(addr: u64, size: u64) -> impl Iterator<Item = (u64, u8)> {
+    let end = addr.saturating_add(size);
+    let range = if size == 0 {
+        0..0
+    } else {
+        (addr >> 3)..((end - 1) >> 3) + 1
+    };
+    range.map(move |w| {
+        let lo = addr.max(w << 3) - (w << 3);
+        let hi = end.min((w << 3).saturating_add(8)) - (w << 3);
+        let mask = ((0xffu16 << lo) & (0xffu16 >> (8 - hi))) as u8;
+        (w, mask)
+    })
+}
+
 /// Whether `e` ends the program or brackets an atomic section.
 pub fn is_global(e: &Event) -> bool {
     match e.kind {

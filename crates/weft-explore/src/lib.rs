@@ -35,7 +35,6 @@ pub use summary::{
     Stats, Summary,
 };
 
-use std::time::Duration;
 use weft_core::System;
 
 /// Which exploration strategy to use: the name of a registered
@@ -78,8 +77,6 @@ impl std::fmt::Display for Por {
 pub struct Config {
     pub por: Por,
     pub max_executions: Option<u64>,
-    /// Stop this long after the exploration started.
-    pub timeout: Option<Duration>,
     /// Stop at the run's deadline (shared by several phases) or when the
     /// user interrupts it: the summary then has the limit
     /// [`weft_core::LimitKind::Timeout`] or `Interrupted`.
@@ -104,7 +101,6 @@ impl Default for Config {
         Config {
             por: Por::Optimal,
             max_executions: None,
-            timeout: None,
             stop: weft_core::Deadline::default(),
             keep_going: false,
             race_check: true,

@@ -36,6 +36,7 @@
 
 use crate::clock::VClock;
 use crate::footprint::sync_objects;
+use crate::footprint::words;
 use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
 use std::sync::Arc;
@@ -179,22 +180,6 @@ impl Word {
             .filter(move |(m, _)| m & mask != 0)
             .map(|(_, c)| c)
     }
-}
-
-/// The words of a byte range, each with the mask of its bytes in the range.
-fn words(addr: u64, size: u64) -> impl Iterator<Item = (u64, u8)> {
-    let end = addr.saturating_add(size);
-    let range = if size == 0 {
-        0..0
-    } else {
-        (addr >> 3)..((end - 1) >> 3) + 1
-    };
-    range.map(move |w| {
-        let lo = addr.max(w << 3) - (w << 3);
-        let hi = end.min((w << 3).saturating_add(8)) - (w << 3);
-        let mask = ((0xffu16 << lo) & (0xffu16 >> (8 - hi))) as u8;
-        (w, mask)
-    })
 }
 
 /// One of the clocks of a thread.

@@ -55,6 +55,27 @@ impl Stats {
     pub fn blocked(&self) -> u64 {
         self.blocked_by.values().sum()
     }
+
+    /// Adds the counts of `other` (of another exploration of the same run,
+    /// e.g. the SC half of `--check-robustness`).
+    pub fn add(&mut self, other: &Stats) {
+        let Stats {
+            executions,
+            blocked_by,
+            spin_blocked,
+            events,
+            elapsed,
+            anomalies,
+        } = other;
+        self.executions += executions;
+        for (k, v) in blocked_by {
+            *self.blocked_by.entry(k.clone()).or_default() += v;
+        }
+        self.spin_blocked += spin_blocked;
+        self.events += events;
+        self.elapsed += *elapsed;
+        self.anomalies.add(anomalies);
+    }
 }
 
 /// Situations an explorer's invariants rule out, counted instead of being
@@ -321,12 +342,7 @@ impl<'c> Recorder<'c> {
 
     /// The interrupt, time or memory bound that is over, if any.
     fn expired(&self) -> Option<LimitKind> {
-        let timeout = self.cfg.timeout.and_then(|t| self.start.checked_add(t));
-        let relative = weft_core::Deadline {
-            at: timeout,
-            ..weft_core::Deadline::default()
-        };
-        self.cfg.stop.expired().or_else(|| relative.expired())
+        self.cfg.stop.expired()
     }
 
     /// Records a bug found in the middle of an execution that goes on (a

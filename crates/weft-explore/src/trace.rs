@@ -32,7 +32,7 @@ use crate::footprint::{
 };
 use crate::race::Races;
 use crate::summary::Choice;
-use cells::{category, ObjCell, OwnRead, Slot, Undo, Waker, Word};
+use cells::{ObjCell, OwnRead, Slot, Undo, Waker, Word};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use weft_core::{Access, Bug, Event, EventKind, SyncObj, Tid};
@@ -157,25 +157,12 @@ impl Trace {
 
     /// The summaries of the bytes of access `a`.
     fn cells<'a>(&'a self, a: &Access) -> impl Iterator<Item = &'a cells::Cell> + 'a {
-        cells::words(a).flat_map(move |(w, m)| {
-            self.mem
-                .get(&w)
-                .into_iter()
-                .flat_map(move |word| cells::cells(word, m))
-        })
+        self.range_cells((a.addr, a.size))
     }
 
     /// The summaries of the bytes of `range`.
     fn range_cells(&self, (addr, size): (u64, u64)) -> impl Iterator<Item = &cells::Cell> + '_ {
-        let a = Access {
-            addr,
-            size,
-            write: false,
-            atomic: false,
-            memory: true,
-            program: true,
-        };
-        cells::words(&a).flat_map(move |(w, m)| {
+        crate::footprint::words(addr, size).flat_map(move |(w, m)| {
             self.mem
                 .get(&w)
                 .into_iter()
@@ -339,14 +326,15 @@ impl Trace {
         self.classify(&mut ev, self.len());
         let tid = ev.tid;
         let (prev, mut clock, seq) = self.base(&ev);
-        let base = clock.clone();
-        let deps = self.dependencies(&ev, &base);
+        // Dependencies, enabler and races are judged against the clock
+        // before the event's own dependencies join it.
+        let deps = self.dependencies(&ev, &clock);
+        let enabler = self.enabler(&ev, &clock);
+        let races = self.races(&ev, &clock, &deps, enabler);
         for &i in &deps {
             clock.join_slice(self.clock(i as usize));
         }
         clock.set(tid, seq);
-        let enabler = self.enabler(&ev, &base);
-        let races = self.races(&ev, &base, &deps, enabler);
         let bug = if self.tracking.sync_clocks {
             debug_assert_eq!(
                 self.race.len(),
@@ -505,12 +493,6 @@ impl Trace {
                             }
                         }
                         c.own.retain(|r| !covered(r.at));
-                        if y.atomic {
-                            c.aw = Slot::of(idx);
-                            for t in c.thr.iter_mut() {
-                                t.aread = Slot::NONE;
-                            }
-                        }
                     } else if y.memory {
                         match own_store.filter(|&s| !flushed(tid, s)) {
                             Some(seq) => {
@@ -522,12 +504,9 @@ impl Trace {
                                 c.thr_mut(tid).read = Slot::of(idx);
                             }
                         }
-                        if y.atomic {
-                            c.thr_mut(tid).aread = Slot::of(idx);
-                        }
                     }
-                    if y.program {
-                        c.thr_mut(tid).prog[category(y.write, y.atomic)] = Slot::of(idx);
+                    if y.program && y.write {
+                        c.thr_mut(tid).write = Slot::of(idx);
                     }
                 });
             }
@@ -537,21 +516,11 @@ impl Trace {
     /// The open atomic section and its depth after event `idx` (`ev`),
     /// from those after the thread's previous event `prev`.
     fn section_after(&self, ev: &Event, prev: Option<u32>, idx: u32) -> (Option<u32>, u32) {
-        let (section, depth) = prev
-            .map(|p| {
-                let e = &self.entries[p as usize];
-                (e.section, e.depth)
-            })
-            .unwrap_or((None, 0));
-        match ev.kind {
-            EventKind::AtomicBegin if depth == 0 => (Some(idx), 1),
-            EventKind::AtomicBegin => (section, depth + 1),
-            EventKind::AtomicEnd if depth <= 1 => (None, 0),
-            EventKind::AtomicEnd => (section, depth - 1),
-            // A finished thread leaves its section (the machine resets it).
-            EventKind::Exit => (None, 0),
-            _ => (section, depth),
-        }
+        let prev = prev.map(|p| {
+            let e = &self.entries[p as usize];
+            (p, e.section, e.depth)
+        });
+        section_step(prev, &ev.kind, idx)
     }
 
     /// The `AtomicBegin` of the atomic section open at event `i`, if any:
@@ -592,7 +561,7 @@ impl Trace {
         let newest = if upto == self.len() {
             let cells = self.range_cells(range);
             cells
-                .filter_map(|c| c.thr(ev.tid).map(|t| t.write()))
+                .filter_map(|c| c.thr(ev.tid).map(|t| t.write))
                 .max()
                 .and_then(Slot::get)
         } else {
@@ -682,24 +651,20 @@ impl Trace {
     /// and event `i` released it, the event that acquired it before `i`.
     fn opening_acquire(&self, i: u32, ev: &Event) -> Option<u32> {
         let e = &self.entries[i as usize];
-        let section = matches!(e.ev.kind, weft_core::EventKind::AtomicEnd);
-        let mutex = releases(&e.ev).filter(|m| acquires(ev) == Some(*m));
-        if !section && mutex.is_none() {
-            return None;
+        if matches!(e.ev.kind, weft_core::EventKind::AtomicEnd) {
+            // The section's outermost `AtomicBegin` (see `Entry::section`).
+            return e
+                .prev_same_thread
+                .and_then(|p| self.entries[p as usize].section);
         }
-        // Walk back to the acquire that took the mutex (or entered the
-        // section) from free, counting nested (recursive) acquisitions.
+        let m = releases(&e.ev).filter(|m| acquires(ev) == Some(*m))?;
+        // Walk back to the acquire that took the mutex from free, counting
+        // nested (recursive) acquisitions.
         let mut depth = 1u32;
         let mut cur = e.prev_same_thread;
         while let Some(j) = cur {
             let x = &self.entries[j as usize];
-            let (opens, closes) = match mutex {
-                Some(m) => (acquires(&x.ev) == Some(m), releases(&x.ev) == Some(m)),
-                None => (
-                    matches!(x.ev.kind, weft_core::EventKind::AtomicBegin),
-                    matches!(x.ev.kind, weft_core::EventKind::AtomicEnd),
-                ),
-            };
+            let (opens, closes) = (acquires(&x.ev) == Some(m), releases(&x.ev) == Some(m));
             depth = depth + closes as u32 - opens as u32;
             if depth == 0 {
                 return Some(j);
@@ -792,4 +757,25 @@ fn covers(e: &Event, (addr, size): (u64, u64)) -> bool {
     e.accesses()
         .iter()
         .any(|x| x.addr <= addr && addr + size <= x.addr + x.size)
+}
+
+/// The `AtomicBegin` of a thread's outermost open atomic section and the
+/// section's depth, after its event `idx` of kind `kind`, from those after
+/// its previous event `prev` (its position, section and depth). See
+/// [`Entry::section`].
+pub(crate) fn section_step(
+    prev: Option<(u32, Option<u32>, u32)>,
+    kind: &EventKind,
+    idx: u32,
+) -> (Option<u32>, u32) {
+    let (_, section, depth) = prev.unwrap_or((idx, None, 0));
+    match kind {
+        EventKind::AtomicBegin if depth == 0 => (Some(idx), 1),
+        EventKind::AtomicBegin => (section, depth + 1),
+        EventKind::AtomicEnd if depth <= 1 => (None, 0),
+        EventKind::AtomicEnd => (section, depth - 1),
+        // A finished thread leaves its section (the machine resets it).
+        EventKind::Exit => (None, 0),
+        _ => (section, depth),
+    }
 }

@@ -214,10 +214,18 @@ pub struct TraceContext<'a> {
     pub describe: &'a dyn Fn(&Event) -> String,
     /// Renders an address as an object and offset, as reports do.
     pub describe_addr: &'a dyn Fn(u64) -> String,
-    /// The canonical name of a thread id.
-    pub thread_name: &'a dyn Fn(Tid) -> String,
-    /// Canonical names by thread id.
+    /// Canonical names by thread id (every thread of the trace has one).
     pub threads: Vec<String>,
+}
+
+impl TraceContext<'_> {
+    /// The canonical name of thread `t`.
+    fn thread_name(&self, t: Tid) -> String {
+        self.threads
+            .get(t as usize)
+            .cloned()
+            .unwrap_or_else(|| panic!("thread {t} is not in the thread table"))
+    }
 }
 
 fn hex(v: u128) -> String {
@@ -228,7 +236,7 @@ impl TraceFile {
     /// The trace of `run`: a bug's execution when `is_bug`, else the first
     /// execution (whose `bug` is a placeholder).
     pub fn new(run: &Finding, is_bug: bool, cx: &TraceContext) -> TraceFile {
-        let name = cx.thread_name;
+        let name = |t| cx.thread_name(t);
         let mut seqs: Vec<u32> = Vec::new();
         let mut at: BTreeMap<(Tid, u32), usize> = BTreeMap::new();
         let mut events = Vec::with_capacity(run.trace.len());
@@ -325,7 +333,7 @@ fn op(e: &Event, cx: &TraceContext) -> Op {
         addr: hex(addr as u128),
         object: (cx.describe_addr)(addr),
     };
-    let name = cx.thread_name;
+    let name = |t| cx.thread_name(t);
     match e.kind {
         K::Load {
             addr,
@@ -523,20 +531,12 @@ mod tests {
         let sources = SourceMap {
             files: vec!["t.c".to_string()],
         };
-        let names = |t: Tid| {
-            if t == 0 {
-                "0".to_string()
-            } else {
-                format!("0.{}", t - 1)
-            }
-        };
         let cx = TraceContext {
             program: "t.c".to_string(),
             mm: "sc".to_string(),
             sources: &sources,
             describe: &|e: &Event| format!("{:?}", e.kind),
             describe_addr: &|a: u64| format!("g+{a}"),
-            thread_name: &names,
             threads: vec!["0".to_string(), "0.0".to_string()],
         };
         TraceFile::new(&run(), true, &cx)

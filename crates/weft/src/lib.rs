@@ -295,7 +295,6 @@ fn run_check(
         outcome_runs: false,
         first_run: opts.trace.is_some(),
         max_executions: opts.max_executions,
-        timeout: None,
         stop,
         keep_going: opts.keep_going,
     };
@@ -373,7 +372,6 @@ fn write_trace(
         sources: prog.sources(),
         describe: &|e| describe_event(prog, e),
         describe_addr: &|a| prog.describe_addr(a),
-        thread_name: &|t| names.canonical(t),
         threads: names.table(),
     };
     let trace = weft_report::TraceFile::new(run, is_bug, &cx);
@@ -435,21 +433,15 @@ fn robustness(
             if !weft_explore::is_final_outcome(&outcome) || sc.outcomes.contains(&outcome) {
                 continue;
             }
-            let loc = run
-                .trace
-                .last()
-                .map(|e| e.loc)
-                .unwrap_or(weft_core::Loc::UNKNOWN);
             let shown = weft_explore::render_outcome(&outcome, |l| prog.sources().render(l));
             let msg = format!(
                 "not robust: under {weak_name} the program can end in an outcome no SC execution has ({shown})"
             );
-            let bug = Bug::new(BugKind::Robustness, msg, 0, loc);
             let origin = Origin {
                 mm: limits.mm,
                 outcome: Some(outcome),
             };
-            found.push((Finding { bug, ..run }, origin));
+            found.push((not_robust(run, msg), origin));
         }
     }
     // Consequences first, then robustness, data races last.
@@ -460,14 +452,7 @@ fn robustness(
     });
     let (findings, origins) = found.into_iter().unzip();
     weak.findings = findings;
-    weak.stats.executions += sc.stats.executions;
-    weak.stats.spin_blocked += sc.stats.spin_blocked;
-    weak.stats.events += sc.stats.events;
-    weak.stats.elapsed += sc.stats.elapsed;
-    for (k, v) in sc.stats.blocked_by {
-        *weak.stats.blocked_by.entry(k).or_default() += v;
-    }
-    weak.stats.anomalies.add(&sc.stats.anomalies);
+    weak.stats.add(&sc.stats);
     weak.limit = weak.limit.or(sc.limit);
     weak.first_output = sc.first_output;
     (weak, origins)
@@ -695,6 +680,18 @@ fn run_replay(file: &Path, witness: &Path, json: bool, stop: Deadline) -> anyhow
     print_report(&summary, &cx(vec![w]), json)
 }
 
+/// The robustness finding of `run`, an execution that ends in an outcome
+/// no SC execution has: reported at its last event.
+fn not_robust(run: Finding, msg: String) -> Finding {
+    let loc = run
+        .trace
+        .last()
+        .map(|e| e.loc)
+        .unwrap_or(weft_core::Loc::UNKNOWN);
+    let bug = Bug::new(BugKind::Robustness, msg, 0, loc);
+    Finding { bug, ..run }
+}
+
 /// Checks that a replay found the witness's bug and puts it first; the
 /// reason otherwise.
 fn reproduce(s: &mut Summary, w: &Witness, rec: &Recorded, prog: &Program) -> Result<(), String> {
@@ -728,13 +725,7 @@ fn reproduce(s: &mut Summary, w: &Witness, rec: &Recorded, prog: &Program) -> Re
                 got.unwrap_or_default()
             ));
         };
-        let loc = run
-            .trace
-            .last()
-            .map(|e| e.loc)
-            .unwrap_or(weft_core::Loc::UNKNOWN);
-        let bug = Bug::new(BugKind::Robustness, w.bug.message.clone(), 0, loc);
-        let finding = Finding { bug, ..run.clone() };
+        let finding = not_robust(run.clone(), w.bug.message.clone());
         s.findings.insert(0, finding);
         return Ok(());
     }

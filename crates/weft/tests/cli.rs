@@ -1451,17 +1451,43 @@ fn timeout_inside_one_execution() {
 }
 
 /// A fake compiler that records its pid and then hangs.
-fn hanging_compiler(s: &Scratch) -> (PathBuf, PathBuf) {
-    let pid = s.path().join("compiler.pid");
-    let script = s.write(
-        "hang.sh",
-        &format!(
-            "#!/bin/sh\necho $$ > '{}'\nexec sleep 1000\n",
-            pid.display()
-        ),
-    );
-    make_executable(&script);
-    (script, pid)
+/// A compiler that records its pid and hangs, and a `TMPDIR` for weft,
+/// in scratch `s`.
+struct HangingCompiler {
+    clang: PathBuf,
+    pid: PathBuf,
+    tmp: PathBuf,
+}
+
+impl HangingCompiler {
+    fn new(s: &Scratch) -> HangingCompiler {
+        let pid = s.path().join("compiler.pid");
+        let clang = s.write(
+            "hang.sh",
+            &format!(
+                "#!/bin/sh\necho $$ > '{}'\nexec sleep 1000\n",
+                pid.display()
+            ),
+        );
+        make_executable(&clang);
+        let tmp = s.path().join("tmp");
+        std::fs::create_dir_all(&tmp).unwrap();
+        HangingCompiler { clang, pid, tmp }
+    }
+
+    /// The environment that makes weft use it.
+    fn env(&self) -> [(&str, &str); 2] {
+        [
+            ("WEFT_CLANG", self.clang.to_str().unwrap()),
+            ("TMPDIR", self.tmp.to_str().unwrap()),
+        ]
+    }
+
+    /// Asserts that weft killed the compiler and removed its temporaries.
+    fn assert_cleaned_up(&self) {
+        assert!(process_gone(&self.pid), "the compiler was left running");
+        assert_no_leftovers(&self.tmp);
+    }
 }
 
 fn make_executable(p: &Path) {
@@ -1485,6 +1511,10 @@ fn leftovers(dir: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
+fn assert_no_leftovers(dir: &Path) {
+    assert_eq!(leftovers(dir), Vec::<String>::new(), "temporary files left");
+}
+
 /// `--timeout` covers compilation: a compiler that hangs is killed at the
 /// deadline, the verdict is incomplete (limit timeout), and weft's
 /// temporary directory is removed.
@@ -1492,25 +1522,15 @@ fn leftovers(dir: &Path) -> Vec<String> {
 fn timeout_covers_compilation() {
     let s = Scratch::new("timeout-compile");
     s.lost_update("lost_update.c");
-    let (clang, pid) = hanging_compiler(&s);
-    let tmp = s.path().join("tmp");
-    std::fs::create_dir_all(&tmp).unwrap();
+    let hang = HangingCompiler::new(&s);
     let out = run_in(
         s.path(),
         &["check", "lost_update.c", "--json", "--timeout", "0.5"],
-        &[
-            ("WEFT_CLANG", clang.to_str().unwrap()),
-            ("TMPDIR", tmp.to_str().unwrap()),
-        ],
+        &hang.env(),
     );
     out.expect_code(3);
     assert_eq!(out.json()["limit"], "timeout", "{out}");
-    assert!(process_gone(&pid), "the compiler was left running");
-    assert_eq!(
-        leftovers(&tmp),
-        Vec::<String>::new(),
-        "temporary files left"
-    );
+    hang.assert_cleaned_up();
 }
 
 /// Bad numbers for `--timeout` and the other numeric options are usage
@@ -1618,11 +1638,7 @@ fn sigint_prints_partial_report() {
     signal(&child, "-INT");
     let out = wait_out(child, &args);
     out.expect_incomplete("interrupted");
-    assert_eq!(
-        leftovers(&tmp),
-        Vec::<String>::new(),
-        "temporary files left"
-    );
+    assert_no_leftovers(&tmp);
 }
 
 /// SIGTERM while the compiler runs: the compiler is killed, the temporary
@@ -1631,21 +1647,11 @@ fn sigint_prints_partial_report() {
 fn sigterm_during_compilation_kills_the_compiler() {
     let s = Scratch::new("sigterm");
     s.lost_update("lost_update.c");
-    let (clang, pid) = hanging_compiler(&s);
-    let tmp = s.path().join("tmp");
-    std::fs::create_dir_all(&tmp).unwrap();
+    let hang = HangingCompiler::new(&s);
     let args = ["check", "lost_update.c", "--json"];
-    let child = spawn_in(
-        s.path(),
-        &args,
-        &[
-            ("WEFT_CLANG", clang.to_str().unwrap()),
-            ("TMPDIR", tmp.to_str().unwrap()),
-        ],
-        Stdio::piped(),
-    );
+    let child = spawn_in(s.path(), &args, &hang.env(), Stdio::piped());
     let start = Instant::now();
-    while !pid.exists() && start.elapsed() < Duration::from_secs(30) {
+    while !hang.pid.exists() && start.elapsed() < Duration::from_secs(30) {
         std::thread::sleep(Duration::from_millis(2));
     }
     std::thread::sleep(Duration::from_millis(50));
@@ -1653,12 +1659,7 @@ fn sigterm_during_compilation_kills_the_compiler() {
     let out = wait_out(child, &args);
     out.expect_code(3);
     assert_eq!(out.json()["limit"], "interrupted", "{out}");
-    assert!(process_gone(&pid), "the compiler was left running");
-    assert_eq!(
-        leftovers(&tmp),
-        Vec::<String>::new(),
-        "temporary files left"
-    );
+    hang.assert_cleaned_up();
 }
 
 /// `WEFT_CLANG` set empty or to a directory: exit 2 with a message that

@@ -40,11 +40,9 @@ pub struct Thr {
     /// has not reached memory), unless a later memory write happens after it
     /// (then that write, or a newer one, stands for it).
     pub read: Slot,
-    /// The newest atomic memory read since the cell's last atomic write.
-    pub aread: Slot,
-    /// The newest program access per category (see [`category`]): the data
-    /// races and the own-store check look these up.
-    pub prog: [Slot; 4],
+    /// The newest program write of the thread (into memory or its store
+    /// buffer): the own-store check looks it up.
+    pub write: Slot,
 }
 
 impl Thr {
@@ -52,20 +50,9 @@ impl Thr {
         Thr {
             tid,
             read: Slot::NONE,
-            aread: Slot::NONE,
-            prog: [Slot::NONE; 4],
+            write: Slot::NONE,
         }
     }
-
-    /// The newest write of the thread (into memory or its store buffer).
-    pub fn write(&self) -> Slot {
-        self.prog[category(true, false)].max(self.prog[category(true, true)])
-    }
-}
-
-/// The slot of `prog` for a program access.
-pub fn category(write: bool, atomic: bool) -> usize {
-    (write as usize) << 1 | atomic as usize
 }
 
 /// A load that returned its own thread's buffered store `seq` while that
@@ -93,9 +80,6 @@ pub struct Cell {
     /// counting as its owner's: the write a load of `mw`'s owner depends on
     /// when `mw` is that owner's update.
     pub mw_own: Slot,
-    /// The newest atomic memory write: atomic accesses synchronise with it
-    /// (and through it with every older atomic access).
-    pub aw: Slot,
     /// Per thread that read or wrote the bytes.
     pub thr: SmallVec<[Thr; 2]>,
     /// Loads returning unflushed own stores, the newest per thread and
@@ -133,14 +117,7 @@ pub type Word = SmallVec<[Seg; 1]>;
 /// The words of an access with the mask of its bytes in each (none for an
 /// empty access).
 pub fn words(a: &Access) -> impl Iterator<Item = (u64, u8)> {
-    let (start, end) = (a.addr, a.addr.saturating_add(a.size));
-    let last = if end > start { (end - 1) >> 3 } else { 0 };
-    let first = if end > start { start >> 3 } else { 1 };
-    (first..=last).map(move |w| {
-        let lo = start.max(w << 3) - (w << 3);
-        let hi = end.min((w + 1) << 3) - (w << 3);
-        (w, ((1u16 << hi) - (1u16 << lo)) as u8)
-    })
+    crate::footprint::words(a.addr, a.size)
 }
 
 /// The cells of `word` that hold bytes of `mask`.

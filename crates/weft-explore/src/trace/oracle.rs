@@ -300,23 +300,14 @@ impl OldTrace {
     }
 
     /// The open atomic section and its depth after event `idx` (`ev`),
-    /// from those after the thread's previous event `prev`.
+    /// from those after the thread's previous event `prev` (the rule is
+    /// shared with the trace under test, see [`super::section_step`]).
     fn section_after(&self, ev: &Event, prev: Option<u32>, idx: u32) -> (Option<u32>, u32) {
-        let (section, depth) = prev
-            .map(|p| {
-                let e = &self.entries[p as usize];
-                (e.section, e.depth)
-            })
-            .unwrap_or((None, 0));
-        match ev.kind {
-            EventKind::AtomicBegin if depth == 0 => (Some(idx), 1),
-            EventKind::AtomicBegin => (section, depth + 1),
-            EventKind::AtomicEnd if depth <= 1 => (None, 0),
-            EventKind::AtomicEnd => (section, depth - 1),
-            // A finished thread leaves its section (the machine resets it).
-            EventKind::Exit => (None, 0),
-            _ => (section, depth),
-        }
+        let prev = prev.map(|p| {
+            let e = &self.entries[p as usize];
+            (p, e.section, e.depth)
+        });
+        super::section_step(prev, &ev.kind, idx)
     }
 
     /// The `AtomicBegin` of the atomic section open at event `i`, if any:
@@ -458,24 +449,20 @@ impl OldTrace {
     /// and event `i` released it, the event that acquired it before `i`.
     fn opening_acquire(&self, i: u32, ev: &Event) -> Option<u32> {
         let e = &self.entries[i as usize];
-        let section = matches!(e.ev.kind, weft_core::EventKind::AtomicEnd);
-        let mutex = releases(&e.ev).filter(|m| acquires(ev) == Some(*m));
-        if !section && mutex.is_none() {
-            return None;
+        if matches!(e.ev.kind, weft_core::EventKind::AtomicEnd) {
+            // The section rule is the trace's (see `super::section_step`).
+            return e
+                .prev_same_thread
+                .and_then(|p| self.entries[p as usize].section);
         }
-        // Walk back to the acquire that took the mutex (or entered the
-        // section) from free, counting nested (recursive) acquisitions.
+        let m = releases(&e.ev).filter(|m| acquires(ev) == Some(*m))?;
+        // Walk back to the acquire that took the mutex from free, counting
+        // nested (recursive) acquisitions.
         let mut depth = 1u32;
         let mut cur = e.prev_same_thread;
         while let Some(j) = cur {
             let x = &self.entries[j as usize];
-            let (opens, closes) = match mutex {
-                Some(m) => (acquires(&x.ev) == Some(m), releases(&x.ev) == Some(m)),
-                None => (
-                    matches!(x.ev.kind, weft_core::EventKind::AtomicBegin),
-                    matches!(x.ev.kind, weft_core::EventKind::AtomicEnd),
-                ),
-            };
+            let (opens, closes) = (acquires(&x.ev) == Some(m), releases(&x.ev) == Some(m));
             depth = depth + closes as u32 - opens as u32;
             if depth == 0 {
                 return Some(j);
