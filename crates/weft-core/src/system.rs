@@ -45,6 +45,14 @@ pub enum LimitKind {
     Interrupted,
     /// The execution needed more memory than `--max-memory`.
     MaxMemory,
+    /// A DPOR search ran other threads inside an atomic section whose owner
+    /// was blocked there (on a mutex, a join, a condition variable, a
+    /// spin): it does not reorder events into such a window, so it may
+    /// have missed executions (`--por none` explores them).
+    BlockedSection,
+    /// The explorer hit one of its own inconsistencies (a weft bug, see
+    /// the `anomalies` counters) and may have skipped executions.
+    Anomaly,
 }
 
 impl LimitKind {
@@ -56,6 +64,8 @@ impl LimitKind {
             LimitKind::Nondet => "nondet",
             LimitKind::Interrupted => "interrupted",
             LimitKind::MaxMemory => "max-memory",
+            LimitKind::BlockedSection => "blocked-atomic-section",
+            LimitKind::Anomaly => "anomaly",
         }
     }
 }

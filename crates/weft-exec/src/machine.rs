@@ -408,6 +408,32 @@ impl Machine {
         })
     }
 
+    /// Whether `tid` can run while `owner` (if any) has an atomic section
+    /// open.
+    fn enabled_under(&self, owner: Option<Tid>, tid: Tid) -> bool {
+        match owner {
+            Some(o) if o != tid && self.section_runs(o) => {
+                self.aux(tid).is_some_and(|a| a.owner == o) && self.flushing(o)
+            }
+            _ => self.raw_enabled(tid),
+        }
+    }
+
+    /// Whether atomic section owner `o` keeps the others from running: it
+    /// can run, or its own store-buffer threads can (flushing its stores is
+    /// part of its section). Only when it is blocked otherwise (a mutex, a
+    /// join, a condition variable, a spin) do the others run.
+    fn section_runs(&self, o: Tid) -> bool {
+        self.raw_enabled(o) || self.flushing(o)
+    }
+
+    /// Whether `o` cannot run and one of its store-buffer threads can.
+    fn flushing(&self, o: Tid) -> bool {
+        !self.raw_enabled(o)
+            && (0..self.aux.len() as Tid)
+                .any(|a| self.aux(a).is_some_and(|x| x.owner == o) && self.raw_enabled(a))
+    }
+
     fn raw_enabled(&self, tid: Tid) -> bool {
         if let Some(aux) = self.aux(tid) {
             return aux.pending.is_some();
@@ -587,18 +613,12 @@ impl System for Machine {
 
     fn enabled(&self, out: &mut Vec<Tid>) {
         out.clear();
-        if let Some(o) = self.atomic_owner().filter(|&o| self.raw_enabled(o)) {
-            out.push(o);
-            return;
-        }
-        out.extend((0..self.thread_count() as Tid).filter(|&t| self.raw_enabled(t)));
+        let owner = self.atomic_owner();
+        out.extend((0..self.thread_count() as Tid).filter(|&t| self.enabled_under(owner, t)));
     }
 
     fn is_enabled(&self, tid: Tid) -> bool {
-        match self.atomic_owner() {
-            Some(o) if o != tid && self.raw_enabled(o) => false,
-            _ => self.raw_enabled(tid),
-        }
+        self.enabled_under(self.atomic_owner(), tid)
     }
 
     fn next_event(&self, tid: Tid) -> Option<&Event> {

@@ -232,6 +232,9 @@ fn explore<S: System>(init: S, tracking: Tracking, rec: &mut Recorder, mode: Mod
     let mut first_new = 0;
     loop {
         let end = d.extend();
+        if d.trace.blocked_section {
+            d.rec.unexplored(weft_core::LimitKind::BlockedSection);
+        }
         if !d.record(end) {
             return Completion::Stopped;
         }

@@ -359,6 +359,12 @@ impl<'c> Recorder<'c> {
         }
     }
 
+    /// Records a reason the search is incomplete unless it finds a bug
+    /// (like `System::unexplored`, but known to the explorer).
+    pub fn unexplored(&mut self, l: LimitKind) {
+        self.unexplored.get_or_insert(l);
+    }
+
     /// Records an execution cut short by the explorer itself.
     pub fn blocked(&mut self, reason: &str) -> bool {
         *self
@@ -391,6 +397,10 @@ impl<'c> Recorder<'c> {
             // An execution (or a plan's simulation) may have been cut by the
             // same bound inside the System without the explorer seeing it.
             self.summary.limit = self.expired();
+        }
+        if self.summary.stats.anomalies.total() > 0 {
+            // Executions may have been skipped: never call that safe.
+            self.unexplored(LimitKind::Anomaly);
         }
         self.summary.limit = self.summary.limit.or(self.unexplored);
         self.summary.stats.elapsed = self.start.elapsed();
@@ -505,5 +515,17 @@ mod tests {
         assert_eq!(s.stats.blocked(), 0);
         assert_eq!(s.stats.executions, 0);
         assert_eq!(s.limit, Some(weft_core::LimitKind::MaxExecutions));
+    }
+
+    /// A search that hit an anomaly and found no bug is incomplete, never
+    /// safe: it may have skipped executions.
+    #[test]
+    fn anomalies_make_a_search_incomplete() {
+        let cfg = crate::Config::default();
+        let mut rec = Recorder::new(&cfg);
+        assert!(rec.anomaly(|a| &mut a.asleep_child));
+        let s = rec.into_summary(true);
+        assert_eq!(s.limit, Some(weft_core::LimitKind::Anomaly));
+        assert!(s.findings.is_empty());
     }
 }

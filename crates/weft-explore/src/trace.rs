@@ -91,6 +91,15 @@ pub struct Trace {
     /// [`Tracking::sync_clocks`] is on; its thread clocks are the entries'
     /// sync clocks.
     race: Races,
+    /// The thread whose atomic section is open after the last event.
+    section_owner: Option<Tid>,
+    /// Some execution so far ran another thread (not one of the owner's
+    /// store buffers) inside an open atomic section, its owner blocked
+    /// there (on a mutex, a join, a condition variable, a spin). Reversals
+    /// move events of other threads before a whole section, never into
+    /// such a window, so the reduced search may miss executions: it says
+    /// so (see `LimitKind::BlockedSection`). Never reset by `truncate`.
+    pub blocked_section: bool,
 }
 
 /// What a [`Trace`] computes besides dependencies and races for DPOR.
@@ -349,6 +358,15 @@ impl Trace {
         };
         let idx = self.entries.len() as u32;
         let (section, depth) = self.section_after(&ev, prev, idx);
+        if let Some(o) = self.section_owner.filter(|&o| o != tid) {
+            let own_buffer = matches!(ev.kind, EventKind::Update { owner, .. } if owner == o);
+            self.blocked_section |= !own_buffer;
+        }
+        if depth > 0 {
+            self.section_owner = Some(tid);
+        } else if self.section_owner == Some(tid) {
+            self.section_owner = None;
+        }
         if let EventKind::Spawn { child } = ev.kind {
             self.spawn_of.insert(child, idx);
         }
@@ -715,6 +733,12 @@ impl Trace {
                 }
             }
         }
+        self.section_owner = self
+            .by_thread
+            .iter()
+            .filter_map(|l| l.last())
+            .find(|&&i| self.entries[i as usize].depth > 0)
+            .map(|&i| self.entries[i as usize].ev.tid);
         while self.undo.last().is_some_and(|u| u.0 as usize >= n) {
             match self.undo.pop().expect("non-empty").1 {
                 Undo::Word(w, old) => restore(&mut self.mem, w, old),

@@ -25,6 +25,10 @@ pub fn render_human(s: &Summary, cx: &Context) -> String {
             out,
             "verdict: INCOMPLETE (no bug found, but __VERIFIER_nondet_* inputs were fixed to 0; other values are unexplored)"
         ),
+        Verdict::Incomplete if s.limit == Some(weft_core::LimitKind::BlockedSection) => writeln!(
+            out,
+            "verdict: INCOMPLETE (no bug found, but a thread blocked inside an atomic section while others ran; the reduced search does not reorder events into that window: try --por none)"
+        ),
         Verdict::Incomplete => writeln!(
             out,
             "verdict: INCOMPLETE (no bug found, but the {} bound was hit)",
