@@ -660,8 +660,9 @@ impl System for Machine {
         if let Err(stop) = done {
             self.stop(stop);
         }
-        self.spin_after(tid, at, touches);
-        let kind = self.last.take().unwrap_or(pending.kind);
+        let executed = self.last.take();
+        self.spin_after(tid, at, touches, executed.as_ref());
+        let kind = executed.unwrap_or(pending.kind);
         let woken_by = self.thread_mut(tid).spin.woken_by.take();
         self.thread_mut(tid).events += 1;
         // The fences before the event, then the event's own (a fence).

@@ -841,6 +841,25 @@ impl Object {
     /// is initialised.
     #[inline]
     fn read_into(&self, off: u64, out: &mut [u8], mut init: Option<&mut [bool]>) -> bool {
+        // The common case, a small read inside one chunk, without the
+        // general loop (spin detection and every load come through here).
+        let (w, len) = ((off & (CHUNK - 1)) as usize, out.len());
+        if init.is_none() && w + len <= CHUNK as usize && len <= 16 {
+            return match self.chunk(off >> CHUNK_SHIFT) {
+                None => {
+                    out.fill(0);
+                    self.zeroed
+                }
+                Some(c) => {
+                    out.copy_from_slice(&c.bytes[w..w + len]);
+                    if w % 64 + len <= 64 {
+                        c.init[w / 64] & ((1u64 << len) - 1) << (w % 64) != 0
+                    } else {
+                        bits_any(&c.init, w, len)
+                    }
+                }
+            };
+        }
         let mut any = false;
         let mut pos = 0;
         for (k, w, len) in pieces(off, out.len() as u64) {

@@ -201,6 +201,21 @@ pub(crate) fn logged_commit(kind: &EventKind) -> bool {
     )
 }
 
+/// Whether an executed event of this kind changed nothing it touched: a
+/// load, a failed compare-exchange or `trylock`.
+fn writes_nothing(kind: &EventKind) -> bool {
+    use EventKind::*;
+    matches!(
+        kind,
+        Load { .. }
+            | CmpXchg { ok: false, .. }
+            | TryLock {
+                acquired: false,
+                ..
+            }
+    )
+}
+
 /// What a pending event of this kind touches.
 fn touched(kind: &EventKind) -> SmallVec<[Key; 2]> {
     use EventKind::*;
@@ -296,7 +311,7 @@ impl Machine {
         let e = self.mem.epoch();
         let r = f(self);
         self.spin_exempt += self.mem.epoch() - e;
-        self.spin_after(tid, at, 1);
+        self.spin_after(tid, at, 1, None);
         r
     }
 
@@ -498,9 +513,25 @@ impl Machine {
     }
 
     /// Called after `tid` executed the touches logged at `at..at + n`:
-    /// records what each key holds now.
-    pub(crate) fn spin_after(&mut self, tid: Tid, at: usize, n: usize) {
+    /// records what each key holds now. `executed` is the visible event
+    /// that made them, if it is known.
+    pub(crate) fn spin_after(
+        &mut self,
+        tid: Tid,
+        at: usize,
+        n: usize,
+        executed: Option<&EventKind>,
+    ) {
         if n == 0 || self.thread(tid).spin.log.len() < at + n {
+            return;
+        }
+        // An event that wrote nothing left every key as it was: nobody
+        // else ran in between.
+        if executed.is_some_and(writes_nothing) {
+            let log = &mut self.thread_mut(tid).spin.log[at..at + n];
+            for t in log {
+                t.after = t.before;
+            }
             return;
         }
         for i in at..at + n {

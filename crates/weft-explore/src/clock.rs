@@ -37,6 +37,12 @@ impl VClock {
         self.0[t as usize] = v;
     }
 
+    /// Makes this clock the stored clock `entries`.
+    pub fn assign(&mut self, entries: &[u32]) {
+        self.0.clear();
+        self.0.extend_from_slice(entries);
+    }
+
     /// The entries, by thread id (missing ones are 0).
     pub fn as_slice(&self) -> &[u32] {
         &self.0
@@ -72,7 +78,7 @@ pub struct ClockRef {
 }
 
 /// The clocks of a trace's events, back to back.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Clocks(Vec<u32>);
 
 impl Clocks {

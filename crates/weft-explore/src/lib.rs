@@ -27,6 +27,7 @@ mod summary;
 mod testsys;
 pub mod trace;
 pub mod wakeup;
+mod words;
 
 pub use explorer::{Completion, Explorer, Strategy, STRATEGIES};
 pub use replay::{replay, replay_with, ReplayError};

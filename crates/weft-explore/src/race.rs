@@ -31,12 +31,18 @@
 //! everything the older one conflicts with replaces it), so an access costs
 //! O(threads), independent of the length of the execution. Every change is
 //! logged, and [`Races::truncate`] undoes the events after a point when the
-//! explorer backtracks, restoring the state exactly. The trace keeps each
-//! event's thread clock ([`Races::clock`]) as the event's sync clock.
+//! explorer backtracks, restoring the state exactly.
+//!
+//! Each event's thread clock after it is kept, back to back, as the event's
+//! sync clock ([`Races::event_clock`]). A thread's clock changes only at its
+//! own events (and, before its first one, at its spawn), so undoing an event
+//! restores its thread's clock from the thread's previous event instead of
+//! logging it.
 
-use crate::clock::VClock;
+use crate::clock::{ClockRef, VClock};
 use crate::footprint::sync_objects;
 use crate::footprint::words;
+use crate::words::WordTable;
 use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
 use std::sync::Arc;
@@ -127,8 +133,21 @@ impl Effect {
 
 /// The state of eight bytes: cells with the byte masks they cover, which
 /// partition the word.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 struct Word(SmallVec<[(u8, Cell); 1]>);
+
+/// Cell by cell: `SmallVec`'s own `Clone` goes through its generic
+/// `extend`, which costs several times as much on this hot path (every
+/// access saves its word for undo).
+impl Clone for Word {
+    fn clone(&self) -> Word {
+        let mut cells = SmallVec::with_capacity(self.0.len());
+        for (m, c) in &self.0 {
+            cells.push((*m, c.clone()));
+        }
+        Word(cells)
+    }
+}
 
 impl Default for Word {
     fn default() -> Word {
@@ -205,26 +224,40 @@ impl Clocks {
 enum Undo {
     Clock(Tid, Field, VClock),
     Depth(Tid, u32),
-    Word(u64, Option<Word>),
+    /// A word's slot and its state before.
+    Word(u32, Word),
+    /// A word first touched: it was the last slot.
+    NewWord(u64),
     Sync(SyncObj, Option<VClock>),
     Section(VClock),
     Stash((Tid, u32), Option<Arc<VClock>>),
 }
 
-/// Where an event's changes start, and the count its event made its
-/// thread's own clock entry.
+/// Where an event's changes start, the thread's previous event, and the
+/// thread's clock after the event.
 #[derive(Clone, Copy, Debug)]
 struct Mark {
     undo: u32,
     tid: Tid,
-    seq: u32,
+    /// Index of the thread's previous event, or [`NONE`]. Undoing an event
+    /// restores its thread's clock from that event's; a thread's first
+    /// event saves the clock in `undo` instead.
+    prev: u32,
+    clock: ClockRef,
 }
+
+/// No event (see [`Mark::prev`]).
+const NONE: u32 = u32::MAX;
 
 /// The data-race detector's state for the current execution.
 #[derive(Debug, Default)]
 pub struct Races {
     threads: Vec<Clocks>,
-    words: FxHashMap<u64, Word>,
+    /// Index of each thread's latest event, or [`NONE`].
+    last: Vec<u32>,
+    /// The thread clock after each event pushed (see [`Mark::clock`]).
+    clocks: crate::clock::Clocks,
+    words: WordTable<Word>,
     /// The clock of each mutex, condition variable and thread: every
     /// operation on the object acquires it and releases into it.
     sync: FxHashMap<SyncObj, VClock>,
@@ -236,6 +269,9 @@ pub struct Races {
     undo: Vec<Undo>,
     /// One per event pushed.
     marks: Vec<Mark>,
+    /// The thread of the current event when its clock needs no saving (it
+    /// is restored from the thread's previous event; see [`Mark::prev`]).
+    restorable: Option<Tid>,
     /// Thread clocks the current event has saved in `undo`.
     saved: SmallVec<[(Tid, Field); 4]>,
     /// Words the current event has saved in `undo` (the first few; saving
@@ -248,30 +284,22 @@ const SAVED_WORDS: usize = 4;
 
 /// The state of word `w`, saved in `undo` on its first change in an event.
 fn word_mut<'a>(
-    words: &'a mut FxHashMap<u64, Word>,
+    words: &'a mut WordTable<Word>,
     undo: &mut Vec<Undo>,
     saved: &mut SmallVec<[u64; 4]>,
     w: u64,
 ) -> &'a mut Word {
-    use std::collections::hash_map::Entry;
     let fresh = !saved.contains(&w);
     if fresh && saved.len() < SAVED_WORDS {
         saved.push(w);
     }
-    match words.entry(w) {
-        Entry::Occupied(o) => {
-            if fresh {
-                undo.push(Undo::Word(w, Some(o.get().clone())));
-            }
-            o.into_mut()
-        }
-        Entry::Vacant(v) => {
-            if fresh {
-                undo.push(Undo::Word(w, None));
-            }
-            v.insert(Word::default())
-        }
+    let (slot, created) = words.slot(w);
+    if created {
+        undo.push(Undo::NewWord(w));
+    } else if fresh {
+        undo.push(Undo::Word(slot, words.at(slot).clone()));
     }
+    words.at_mut(slot)
 }
 
 impl Races {
@@ -285,8 +313,15 @@ impl Races {
     }
 
     /// What happens before the latest event of thread `t` (and the event).
+    #[cfg(test)]
     pub fn clock(&self, t: Tid) -> &VClock {
         &self.threads[t as usize].clock
+    }
+
+    /// What happens before the `i`-th event pushed (and the event): its
+    /// thread's clock after it.
+    pub fn event_clock(&self, i: usize) -> &[u32] {
+        self.clocks.get(self.marks[i].clock)
     }
 
     /// Processes the next event of the execution. Returns a data race
@@ -300,22 +335,35 @@ impl Races {
         let t = ev.tid;
         if self.threads.len() <= t as usize {
             self.threads.resize(t as usize + 1, Clocks::default());
+            self.last.resize(t as usize + 1, NONE);
+        }
+        let prev = self.last[t as usize];
+        // A thread's first event saves the clock whole (its spawn set it);
+        // a later one is undone from the thread's previous event.
+        self.restorable = None;
+        if prev == NONE {
+            self.clock_mut(t, Field::Clock);
+        } else {
+            self.restorable = Some(t);
         }
         self.fences(ev);
-        // The event itself. A thread's first event may grow its clock: it
-        // saves the clock whole, so that undo restores it exactly.
-        if self.threads[t as usize].clock.get(t) == 0 {
-            self.clock_mut(t, Field::Clock);
-        }
         let me = &mut self.threads[t as usize];
         let seq = me.clock.get(t) + 1;
         me.clock.set(t, seq);
-        self.marks.push(Mark { undo, tid: t, seq });
         self.acquire(ev);
-        let accesses: SmallVec<[Access; 2]> = ev.accesses().iter().copied().collect();
-        let racing = self.check(ev, &accesses);
+        // Releasing leaves the thread's own clock as it is, so the accesses
+        // are checked against the same clock after it.
         let effect = self.release(ev, seq);
-        self.record(ev, seq, &accesses, effect);
+        let idx = self.marks.len() as u32;
+        let racing = self.check_and_record(ev, seq, idx, effect);
+        let clock = self.clocks.push(&self.threads[t as usize].clock);
+        self.marks.push(Mark {
+            undo,
+            tid: t,
+            prev,
+            clock,
+        });
+        self.last[t as usize] = idx;
         self.report(ev, &racing, earlier)
     }
 
@@ -331,35 +379,42 @@ impl Races {
                 }
             }
         }
+        let Some(first) = self.marks.get(n).map(|m| m.clock) else {
+            return;
+        };
         while self.marks.len() > n {
             let mark = self.marks.pop().expect("non-empty");
             while self.undo.len() > mark.undo as usize {
                 match self.undo.pop().expect("non-empty") {
                     Undo::Clock(t, f, old) => *self.threads[t as usize].field(f) = old,
                     Undo::Depth(t, old) => self.threads[t as usize].section = old,
-                    Undo::Word(w, old) => restore(&mut self.words, w, old),
+                    Undo::Word(slot, old) => *self.words.at_mut(slot) = old,
+                    Undo::NewWord(w) => self.words.drop_newest(w),
                     Undo::Sync(o, old) => restore(&mut self.sync, o, old),
                     Undo::Section(old) => self.section = old,
                     Undo::Stash(k, old) => restore(&mut self.stash, k, old),
                 }
             }
-            // Undo the event's own tick, unless a clock saved before it was
-            // restored (and only then, so that the clock does not grow).
-            let c = &mut self.threads[mark.tid as usize].clock;
-            if c.get(mark.tid) == mark.seq {
-                c.set(mark.tid, mark.seq - 1);
+            // A thread's earliest event undone restores its clock last.
+            if mark.prev != NONE && (mark.prev as usize) < n {
+                let before = self.clocks.get(self.marks[mark.prev as usize].clock);
+                self.threads[mark.tid as usize].clock.assign(before);
             }
+            self.last[mark.tid as usize] = mark.prev;
         }
+        self.clocks.truncate(first);
     }
 
     /// Clock `f` of thread `t`, saved in `undo` on its first change in an
-    /// event.
+    /// event (unless [`Races::restorable`]).
     fn clock_mut(&mut self, t: Tid, f: Field) -> &mut VClock {
         if self.threads.len() <= t as usize {
             self.threads.resize(t as usize + 1, Clocks::default());
+            self.last.resize(t as usize + 1, NONE);
         }
         let me = &mut self.threads[t as usize];
-        if !self.saved.contains(&(t, f)) {
+        let restorable = f == Field::Clock && self.restorable == Some(t);
+        if !restorable && !self.saved.contains(&(t, f)) {
             self.saved.push((t, f));
             self.undo.push(Undo::Clock(t, f, me.field(f).clone()));
         }
@@ -371,12 +426,6 @@ impl Races {
         let me = &mut self.threads[t as usize];
         self.undo.push(Undo::Depth(t, me.section));
         me.section = depth;
-    }
-
-    fn sync_mut(&mut self, o: SyncObj) -> &mut VClock {
-        let old = self.sync.get(&o).cloned();
-        self.undo.push(Undo::Sync(o, old));
-        self.sync.entry(o).or_default()
     }
 
     /// Applies the fences the thread executed before `ev`, in their order.
@@ -401,9 +450,12 @@ impl Races {
     fn acquire(&mut self, ev: &Event) {
         let t = ev.tid;
         for o in sync_objects(ev).into_iter().flatten() {
-            if self.sync.contains_key(&o) {
-                self.clock_mut(t, Field::Clock);
-                self.threads[t as usize].clock.join(&self.sync[&o]);
+            if let Some(c) = self.sync.get(&o) {
+                // The event's own clock is saved or restorable (see `push`).
+                debug_assert!(
+                    self.restorable == Some(t) || self.saved.contains(&(t, Field::Clock))
+                );
+                self.threads[t as usize].clock.join(c);
             }
         }
         if let EventKind::AtomicBegin = ev.kind {
@@ -430,7 +482,7 @@ impl Races {
     fn released(&self, addr: u64, size: u64) -> Option<Arc<VClock>> {
         let mut out: Option<Arc<VClock>> = None;
         for (w, mask) in words(addr, size) {
-            let Some(word) = self.words.get(&w) else {
+            let Some(word) = self.words.get(w) else {
                 continue;
             };
             for r in word.cells(mask).filter_map(|c| c.release.as_ref()) {
@@ -448,38 +500,27 @@ impl Races {
         out
     }
 
-    /// The earlier accesses that race with the accesses of `ev`.
-    fn check(&self, ev: &Event, accesses: &[Access]) -> SmallVec<[u32; 2]> {
-        let t = ev.tid;
-        let clock = &self.threads[t as usize].clock;
+    /// Checks the accesses of `ev` (its `seq`-th event of its thread, the
+    /// `idx`-th pushed) against the earlier ones and records them, applying
+    /// `effect` to the release clocks of the bytes it writes. Returns the
+    /// earlier accesses that race with them.
+    ///
+    /// Checking an access after recording an earlier one of the same event
+    /// finds the same races: recording drops only accesses that happen
+    /// before the event, and adds its own thread's.
+    fn check_and_record(
+        &mut self,
+        ev: &Event,
+        seq: u32,
+        idx: u32,
+        effect: Effect,
+    ) -> SmallVec<[u32; 2]> {
         let mut out: SmallVec<[u32; 2]> = SmallVec::new();
-        for y in accesses.iter().filter(|y| y.program) {
-            for (w, mask) in words(y.addr, y.size) {
-                let Some(word) = self.words.get(&w) else {
-                    continue;
-                };
-                for e in word.cells(mask).flat_map(|c| c.accs.iter()) {
-                    let racy = e.tid != t
-                        && !clock.covers(e.tid, e.seq)
-                        && (e.write || y.write)
-                        && !(e.atomic && y.atomic);
-                    if racy && !out.contains(&e.idx) {
-                        out.push(e.idx);
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    /// Records the accesses of `ev` (its `seq`-th event of its thread), and
-    /// applies `effect` to the release clocks of the bytes it writes.
-    fn record(&mut self, ev: &Event, seq: u32, accesses: &[Access], effect: Effect) {
+        let accesses = ev.accesses();
         if !accesses.iter().any(|y| y.program) {
-            return;
+            return out;
         }
         let t = ev.tid;
-        let idx = self.marks.len() as u32 - 1;
         let Races {
             threads,
             words: map,
@@ -502,7 +543,17 @@ impl Races {
                 &Effect::None
             };
             for (w, mask) in words(y.addr, y.size) {
-                word_mut(map, undo, saved_words, w).update(mask, |cell| {
+                let word = word_mut(map, undo, saved_words, w);
+                for e in word.cells(mask).flat_map(|c| c.accs.iter()) {
+                    let racy = e.tid != t
+                        && !clock.covers(e.tid, e.seq)
+                        && (e.write || y.write)
+                        && !(e.atomic && y.atomic);
+                    if racy && !out.contains(&e.idx) {
+                        out.push(e.idx);
+                    }
+                }
+                word.update(mask, |cell| {
                     cell.accs
                         .retain(|e| !(clock.covers(e.tid, e.seq) && acc.subsumes(e)));
                     cell.accs.push(acc);
@@ -510,6 +561,7 @@ impl Races {
                 });
             }
         }
+        out
     }
 
     /// The release half of `ev`: what it publishes in synchronisation
@@ -585,9 +637,16 @@ impl Races {
             _ => None,
         };
         for o in objects.into_iter().flatten() {
-            self.sync_mut(o);
-            let c = self.sync.get_mut(&o).expect("just saved");
-            c.join(&self.threads[t as usize].clock);
+            // The event acquired the object's clock: joining the thread's
+            // clock into it gives the thread's clock.
+            let now = self.threads[t as usize].clock.clone();
+            let old = self.sync.insert(o, now);
+            debug_assert!(old.as_ref().is_none_or(|c| {
+                let mut j = c.clone();
+                j.join(&self.threads[t as usize].clock);
+                j == self.threads[t as usize].clock
+            }));
+            self.undo.push(Undo::Sync(o, old));
         }
         if leaves {
             let depth = match ev.kind {
@@ -625,7 +684,7 @@ impl Races {
             let needed = rel.is_some()
                 || self
                     .words
-                    .get(&w)
+                    .get(w)
                     .is_some_and(|x| x.cells(mask).any(|c| c.release.is_some()));
             if needed {
                 word_mut(&mut self.words, &mut self.undo, &mut self.saved_words, w)

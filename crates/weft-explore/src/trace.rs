@@ -32,6 +32,7 @@ use crate::footprint::{
 };
 use crate::race::Races;
 use crate::summary::Choice;
+use crate::words::WordTable;
 use cells::{ObjCell, OwnRead, Slot, Undo, Waker, Word};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -44,9 +45,8 @@ pub struct Entry {
     pub choice: Choice,
     /// 1-based position of the event among its thread's events.
     pub seq: u32,
-    /// The dependency and sync clocks (in [`Trace::clock`]).
+    /// The dependency clock (in [`Trace::clock`]).
     clock: ClockRef,
-    sync_clock: ClockRef,
     /// Earlier events this one is in a reversible race with.
     pub races: SmallVec<[u32; 2]>,
     prev_same_thread: Option<u32>,
@@ -76,7 +76,7 @@ pub struct Trace {
     /// only a thread with some can load its own store back.
     buffered: FxHashMap<Tid, u32>,
     /// Summaries of memory, per 8-byte word.
-    mem: FxHashMap<u64, Word>,
+    mem: WordTable<Word>,
     /// Summaries of sync objects.
     objs: FxHashMap<SyncObj, ObjCell>,
     /// The newest global event (see [`is_global`]): all of them are ordered.
@@ -149,9 +149,14 @@ impl Trace {
         self.clocks.get(self.entries[i].clock)
     }
 
-    /// The sync clock of event `i`.
+    /// The sync clock of event `i` (empty unless
+    /// [`Tracking::sync_clocks`]).
     pub fn sync_clock(&self, i: usize) -> &[u32] {
-        self.clocks.get(self.entries[i].sync_clock)
+        if self.tracking.sync_clocks {
+            self.race.event_clock(i)
+        } else {
+            &[]
+        }
     }
 
     fn last(&self, tid: Tid) -> Option<u32> {
@@ -164,16 +169,11 @@ impl Trace {
         list.get(seq.checked_sub(1)? as usize).copied()
     }
 
-    /// The summaries of the bytes of access `a`.
-    fn cells<'a>(&'a self, a: &Access) -> impl Iterator<Item = &'a cells::Cell> + 'a {
-        self.range_cells((a.addr, a.size))
-    }
-
     /// The summaries of the bytes of `range`.
     fn range_cells(&self, (addr, size): (u64, u64)) -> impl Iterator<Item = &cells::Cell> + '_ {
         crate::footprint::words(addr, size).flat_map(move |(w, m)| {
             self.mem
-                .get(&w)
+                .get(w)
                 .into_iter()
                 .flat_map(move |word| cells::cells(word, m))
         })
@@ -277,23 +277,41 @@ impl Trace {
             // Everything depends on a global event: each thread's last.
             out.extend(self.by_thread.iter().filter_map(|l| l.last().copied()));
         } else {
-            out.extend(self.last_global.get());
+            // Plain loops and pushes: `SmallVec::extend` costs several
+            // times as much on this hot path.
+            let mut add = |s: Slot| {
+                if let Some(i) = s.get() {
+                    out.push(i);
+                }
+            };
+            add(self.last_global);
             for y in ev.accesses().iter().filter(|y| y.memory) {
-                for c in self.cells(y) {
-                    out.extend(c.mw.get());
-                    if y.write {
-                        out.extend(c.thr.iter().filter_map(|t| t.read.get()));
-                        out.extend(c.own.iter().map(|o| o.at));
-                    } else {
-                        out.extend(c.mw_own.get());
+                for (w, m) in cells::words(y) {
+                    let Some(word) = self.mem.get(w) else {
+                        continue;
+                    };
+                    for c in cells::cells(word, m) {
+                        add(c.mw);
+                        if y.write {
+                            for t in &c.thr {
+                                add(t.read);
+                            }
+                            for o in &c.own {
+                                add(Slot::of(o.at));
+                            }
+                        } else {
+                            add(c.mw_own);
+                        }
                     }
                 }
             }
             for o in sync_objects(ev).into_iter().flatten() {
                 if let Some(c) = self.objs.get(&o) {
-                    out.extend(c.strong.get());
+                    add(c.strong);
                     if !reads_only(ev) {
-                        out.extend(c.weak.iter().map(|&(_, i)| i));
+                        for &(_, i) in &c.weak {
+                            add(Slot::of(i));
+                        }
                     }
                 }
             }
@@ -388,17 +406,11 @@ impl Trace {
         }
         self.by_thread[tid as usize].push(idx);
         let clock = self.clocks.push(&clock);
-        let sync_clock = if self.tracking.sync_clocks {
-            self.clocks.push(self.race.clock(tid))
-        } else {
-            self.clocks.push(&VClock::default())
-        };
         self.entries.push(Entry {
             ev,
             choice,
             seq,
             clock,
-            sync_clock,
             races,
             prev_same_thread: prev,
             section,
@@ -455,12 +467,19 @@ impl Trace {
         if accesses.is_empty() {
             return;
         }
-        let mut touched: SmallVec<[u64; 4]> = SmallVec::new();
+        // The slot of each word the event touches, saved for undo.
+        let mut touched: SmallVec<[(u64, u32); 4]> = SmallVec::new();
         for a in accesses.iter() {
             for (w, _) in cells::words(a) {
-                if !touched.contains(&w) {
-                    touched.push(w);
-                    undo.push((idx, Undo::Word(w, mem.get(&w).cloned())));
+                if !touched.iter().any(|t| t.0 == w) {
+                    let (slot, created) = mem.slot(w);
+                    touched.push((w, slot));
+                    let old = if created {
+                        Undo::NewWord(w)
+                    } else {
+                        Undo::Word(slot, cells::clone_word(mem.at(slot)))
+                    };
+                    undo.push((idx, old));
                 }
             }
         }
@@ -480,7 +499,8 @@ impl Trace {
         };
         for y in accesses.iter() {
             for (w, m) in cells::words(y) {
-                let word = mem.entry(w).or_default();
+                let slot = touched.iter().find(|t| t.0 == w).expect("saved").1;
+                let word = mem.at_mut(slot);
                 cells::update(word, m, |c| {
                     if y.memory && y.write {
                         if let Some(o) = c.mw.get() {
@@ -741,7 +761,8 @@ impl Trace {
             .map(|&i| self.entries[i as usize].ev.tid);
         while self.undo.last().is_some_and(|u| u.0 as usize >= n) {
             match self.undo.pop().expect("non-empty").1 {
-                Undo::Word(w, old) => restore(&mut self.mem, w, old),
+                Undo::Word(slot, old) => *self.mem.at_mut(slot) = old,
+                Undo::NewWord(w) => self.mem.drop_newest(w),
                 Undo::Obj(o, old) => restore(&mut self.objs, o, old),
                 Undo::Global(old) => self.last_global = old,
                 Undo::Waker(k, old) => restore(&mut self.wakers, k, old),

@@ -32,7 +32,7 @@ impl Slot {
 }
 
 /// What one thread did to the bytes of a cell.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Thr {
     pub tid: Tid,
     /// The newest memory read of the thread that depends on every memory
@@ -66,7 +66,7 @@ pub struct OwnRead {
 }
 
 /// The summary of some bytes.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Cell {
     /// The newest memory write. Memory writes to a byte are totally ordered
     /// by happens-before, and every event that depends on an older one
@@ -85,6 +85,21 @@ pub struct Cell {
     /// Loads returning unflushed own stores, the newest per thread and
     /// store, newer than their thread's `read`.
     pub own: Vec<OwnRead>,
+}
+
+/// By copying the slices: `SmallVec`'s own `Clone` goes through its
+/// generic `extend`, several times the cost on this hot path (every event
+/// saves the cells it touches for undo).
+impl Clone for Cell {
+    fn clone(&self) -> Cell {
+        Cell {
+            mw: self.mw,
+            mw_tid: self.mw_tid,
+            mw_own: self.mw_own,
+            thr: SmallVec::from_slice(&self.thr),
+            own: self.own.clone(),
+        }
+    }
 }
 
 impl Cell {
@@ -113,6 +128,15 @@ pub struct Seg {
 /// The segments of one 8-byte word (inline when it has one, so that the
 /// undo log copies it without allocating).
 pub type Word = SmallVec<[Seg; 1]>;
+
+/// A copy of `word`, segment by segment (see `Cell`'s `Clone`).
+pub fn clone_word(word: &Word) -> Word {
+    let mut out = Word::with_capacity(word.len());
+    for s in word {
+        out.push(s.clone());
+    }
+    out
+}
 
 /// The words of an access with the mask of its bytes in each (none for an
 /// empty access).
@@ -166,12 +190,22 @@ pub fn update(word: &mut Word, mask: u8, mut f: impl FnMut(&mut Cell)) {
 
 /// The summary of one sync object. Every pair of events on an object is
 /// dependent except two failed `trylock`s.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct ObjCell {
     /// The newest event on the object that is not a failed `trylock`.
     pub strong: Slot,
     /// Failed `trylock`s since `strong`, the newest per thread.
     pub weak: SmallVec<[(Tid, u32); 2]>,
+}
+
+/// By copying the slice (see `Cell`'s `Clone`).
+impl Clone for ObjCell {
+    fn clone(&self) -> ObjCell {
+        ObjCell {
+            strong: self.strong,
+            weak: SmallVec::from_slice(&self.weak),
+        }
+    }
 }
 
 /// The events an enabled event can need: the newest signal that woke a
@@ -186,7 +220,10 @@ pub enum Waker {
 /// A summary as it was before an event changed it.
 #[derive(Clone, Debug)]
 pub enum Undo {
-    Word(u64, Option<Word>),
+    /// A word's slot and its summary before.
+    Word(u32, Word),
+    /// A word first touched: it was the newest slot.
+    NewWord(u64),
     Obj(SyncObj, Option<ObjCell>),
     Global(Slot),
     Waker(Waker, Option<u32>),
