@@ -216,25 +216,32 @@ fn writes_nothing(kind: &EventKind) -> bool {
     )
 }
 
-/// What a pending event of this kind touches.
+/// What a pending event of this kind touches (empty ranges hold nothing to
+/// compare and are left out).
 fn touched(kind: &EventKind) -> SmallVec<[Key; 2]> {
     use EventKind::*;
-    let mem = |addr, size| Key::Mem { addr, size };
+    // Pushes, not `collect`: SmallVec's generic `extend` costs several
+    // times as much, and this runs before most visible events.
+    let mut out = SmallVec::new();
+    let mut mem = |addr, size| {
+        if size > 0 {
+            out.push(Key::Mem { addr, size });
+        }
+    };
     match *kind {
         Load { addr, size, .. }
         | Store { addr, size, .. }
         | Rmw { addr, size, .. }
-        | CmpXchg { addr, size, .. } => [mem(addr, size as u64)].into_iter().collect(),
-        MemOp { read, write, .. } => read
-            .into_iter()
-            .chain(write)
-            .map(|(a, n)| mem(a, n))
-            .collect(),
-        TryLock { mutex, .. } | Lock { mutex } | Unlock { mutex } => {
-            [Key::Mutex(mutex)].into_iter().collect()
+        | CmpXchg { addr, size, .. } => mem(addr, size as u64),
+        MemOp { read, write, .. } => {
+            for (a, n) in read.into_iter().chain(write) {
+                mem(a, n);
+            }
         }
-        _ => SmallVec::new(),
+        TryLock { mutex, .. } | Lock { mutex } | Unlock { mutex } => out.push(Key::Mutex(mutex)),
+        _ => {}
     }
+    out
 }
 
 /// The mutex whose state an executed event changed, if any.
@@ -438,14 +445,10 @@ impl Machine {
         let fp = self.fingerprint(tid);
         let t = self.thread(tid);
         let progress = t.spin.progress + self.uncredited();
-        let same: SmallVec<[Mark; 4]> = t
-            .spin
-            .marks
-            .iter()
-            .rev()
-            .filter(|m| m.fp == fp)
-            .copied()
-            .collect();
+        let mut same: SmallVec<[Mark; 4]> = SmallVec::new();
+        for m in t.spin.marks.iter().rev().filter(|m| m.fp == fp) {
+            same.push(*m);
+        }
         let mut digest = None;
         if same.iter().any(|m| m.progress != progress) && t.spin.digests < MAX_DIGESTS {
             digest = Some(self.private_digest(tid));
@@ -491,11 +494,7 @@ impl Machine {
         if self.thread(tid).spin.marks.is_empty() {
             return (at, 0);
         }
-        // Empty ranges hold nothing to compare.
-        let keys: SmallVec<[Key; 2]> = touched(kind)
-            .into_iter()
-            .filter(|k| !matches!(k, Key::Mem { size: 0, .. }))
-            .collect();
+        let keys = touched(kind);
         for &key in &keys {
             if matches!(key, Key::Mem { size, .. } if size > MAX_TOUCH) {
                 self.thread_mut(tid).spin.forget();

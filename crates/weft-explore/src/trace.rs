@@ -326,13 +326,14 @@ impl Trace {
     /// such event happens before one of them (the hb-maximal ones are all
     /// there), in trace order.
     fn dependencies(&self, ev: &Event, base: &VClock) -> SmallVec<[u32; 8]> {
-        self.candidates(ev)
-            .into_iter()
-            .filter(|&i| {
-                let e = &self.entries[i as usize];
-                e.ev.tid != ev.tid && !base.covers(e.ev.tid, e.seq) && self.depends_on(i, ev)
-            })
-            .collect()
+        let mut out = SmallVec::new();
+        for i in self.candidates(ev) {
+            let e = &self.entries[i as usize];
+            if e.ev.tid != ev.tid && !base.covers(e.ev.tid, e.seq) && self.depends_on(i, ev) {
+                out.push(i);
+            }
+        }
+        out
     }
 
     /// The races a thread's *pending* (not executed) event would have if it
