@@ -292,7 +292,13 @@ impl Machine {
 
     /// Writes since `credit_progress` started that are progress.
     fn uncredited(&self) -> u64 {
-        (self.mem.epoch() - self.spin_base.0) - (self.spin_exempt - self.spin_base.1)
+        let (writes, exempt) = (
+            self.mem.epoch() - self.spin_base.0,
+            self.spin_exempt - self.spin_base.1,
+        );
+        // Exempt writes are some of the writes, each counted once.
+        debug_assert!(exempt <= writes, "{exempt} exempt of {writes} writes");
+        writes - exempt
     }
 
     /// Runs `f`, a write of `size` bytes at `addr` by `tid`. If the range is
@@ -315,9 +321,12 @@ impl Machine {
         };
         let at = self.thread(tid).spin.log.len();
         self.thread_mut(tid).spin.log.push(Touch::new(key, before));
-        let e = self.mem.epoch();
+        let (epoch, exempt) = (self.mem.epoch(), self.spin_exempt);
         let r = f(self);
-        self.spin_exempt += self.mem.epoch() - e;
+        // Every write `f` made is exempt, once: a hidden buffer entry it
+        // evicted was already exempted by `write_back`, so this sets the
+        // count rather than adding to it.
+        self.spin_exempt = exempt + (self.mem.epoch() - epoch);
         self.spin_after(tid, at, 1, None);
         r
     }
