@@ -613,8 +613,13 @@ impl System for Machine {
 
     fn enabled(&self, out: &mut Vec<Tid>) {
         out.clear();
-        let owner = self.atomic_owner();
-        out.extend((0..self.thread_count() as Tid).filter(|&t| self.enabled_under(owner, t)));
+        match self.atomic_owner() {
+            // The common case, without `enabled_under`'s test per thread.
+            None => out.extend((0..self.thread_count() as Tid).filter(|&t| self.raw_enabled(t))),
+            owner => out.extend(
+                (0..self.thread_count() as Tid).filter(|&t| self.enabled_under(owner, t)),
+            ),
+        }
     }
 
     fn is_enabled(&self, tid: Tid) -> bool {

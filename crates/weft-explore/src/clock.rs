@@ -31,8 +31,9 @@ impl VClock {
     }
 
     pub fn set(&mut self, t: Tid, v: u32) {
-        if self.0.len() <= t as usize {
-            self.0.resize(t as usize + 1, 0);
+        // Not `SmallVec::resize`, which costs several times as much.
+        while self.0.len() <= t as usize {
+            self.0.push(0);
         }
         self.0[t as usize] = v;
     }
@@ -55,10 +56,13 @@ impl VClock {
 
     /// Pointwise maximum with a stored clock.
     pub fn join_slice(&mut self, other: &[u32]) {
-        if self.0.len() < other.len() {
-            self.0.resize(other.len(), 0);
+        // The entries this clock lacks are `other`'s; the others are the
+        // maximum of both.
+        let n = self.0.len();
+        if n < other.len() {
+            self.0.extend_from_slice(&other[n..]);
         }
-        for (a, b) in self.0.iter_mut().zip(other) {
+        for (a, b) in self.0[..n].iter_mut().zip(other) {
             *a = (*a).max(*b);
         }
     }

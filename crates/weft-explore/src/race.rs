@@ -86,7 +86,7 @@ impl Acc {
 #[derive(Debug, Default, PartialEq)]
 struct Cell {
     /// Accesses no later access has replaced.
-    accs: SmallVec<[Acc; 2]>,
+    accs: SmallVec<[Acc; 4]>,
     /// What an acquire read of the byte synchronises with: the release
     /// clock of the write it reads, joined along its release sequence.
     release: Option<Arc<VClock>>,

@@ -81,7 +81,7 @@ pub struct Cell {
     /// when `mw` is that owner's update.
     pub mw_own: Slot,
     /// Per thread that read or wrote the bytes.
-    pub thr: SmallVec<[Thr; 2]>,
+    pub thr: SmallVec<[Thr; 4]>,
     /// Loads returning unflushed own stores, the newest per thread and
     /// store, newer than their thread's `read`.
     pub own: Vec<OwnRead>,
