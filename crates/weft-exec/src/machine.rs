@@ -616,9 +616,8 @@ impl System for Machine {
         match self.atomic_owner() {
             // The common case, without `enabled_under`'s test per thread.
             None => out.extend((0..self.thread_count() as Tid).filter(|&t| self.raw_enabled(t))),
-            owner => out.extend(
-                (0..self.thread_count() as Tid).filter(|&t| self.enabled_under(owner, t)),
-            ),
+            owner => out
+                .extend((0..self.thread_count() as Tid).filter(|&t| self.enabled_under(owner, t))),
         }
     }
 
