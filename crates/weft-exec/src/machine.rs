@@ -408,30 +408,33 @@ impl Machine {
         })
     }
 
-    /// Whether `tid` can run while `owner` (if any) has an atomic section
-    /// open.
-    fn enabled_under(&self, owner: Option<Tid>, tid: Tid) -> bool {
-        match owner {
-            Some(o) if o != tid && self.section_runs(o) => {
-                self.aux(tid).is_some_and(|a| a.owner == o) && self.flushing(o)
-            }
-            _ => self.raw_enabled(tid),
+    /// Who may run now, given the open atomic section (if any). Computed
+    /// once per question, not once per thread.
+    fn gate(&self) -> Gate {
+        let Some(o) = self.atomic_owner() else {
+            return Gate::Open;
+        };
+        if self.raw_enabled(o) {
+            return Gate::Owner(o);
+        }
+        let own_buffer = |a: Tid| self.aux(a).is_some_and(|x| x.owner == o);
+        let flushing = (0..self.aux.len() as Tid).any(|a| own_buffer(a) && self.raw_enabled(a));
+        if flushing {
+            Gate::OwnBuffers(o)
+        } else {
+            Gate::Open
         }
     }
 
-    /// Whether atomic section owner `o` keeps the others from running: it
-    /// can run, or its own store-buffer threads can (flushing its stores is
-    /// part of its section). Only when it is blocked otherwise (a mutex, a
-    /// join, a condition variable, a spin) do the others run.
-    fn section_runs(&self, o: Tid) -> bool {
-        self.raw_enabled(o) || self.flushing(o)
-    }
-
-    /// Whether `o` cannot run and one of its store-buffer threads can.
-    fn flushing(&self, o: Tid) -> bool {
-        !self.raw_enabled(o)
-            && (0..self.aux.len() as Tid)
-                .any(|a| self.aux(a).is_some_and(|x| x.owner == o) && self.raw_enabled(a))
+    /// Whether `tid` can run behind `gate`.
+    fn enabled_behind(&self, gate: Gate, tid: Tid) -> bool {
+        match gate {
+            Gate::Open => self.raw_enabled(tid),
+            Gate::Owner(o) => tid == o,
+            Gate::OwnBuffers(o) => {
+                self.aux(tid).is_some_and(|a| a.owner == o) && self.raw_enabled(tid)
+            }
+        }
     }
 
     fn raw_enabled(&self, tid: Tid) -> bool {
@@ -606,6 +609,20 @@ impl Machine {
     }
 }
 
+/// Who may run while an atomic section is open (see [`Machine::gate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Gate {
+    /// No section is open, or its owner is blocked there (on a mutex, a
+    /// join, a condition variable, a spin) with nothing left to flush:
+    /// every enabled thread.
+    Open,
+    /// The owner of the open section, which can run.
+    Owner(Tid),
+    /// The owner cannot run but its own store buffers can flush (its
+    /// stores are part of its section): those that have something to flush.
+    OwnBuffers(Tid),
+}
+
 impl System for Machine {
     fn thread_count(&self) -> usize {
         self.threads.len().max(self.aux.len())
@@ -613,16 +630,12 @@ impl System for Machine {
 
     fn enabled(&self, out: &mut Vec<Tid>) {
         out.clear();
-        match self.atomic_owner() {
-            // The common case, without `enabled_under`'s test per thread.
-            None => out.extend((0..self.thread_count() as Tid).filter(|&t| self.raw_enabled(t))),
-            owner => out
-                .extend((0..self.thread_count() as Tid).filter(|&t| self.enabled_under(owner, t))),
-        }
+        let gate = self.gate();
+        out.extend((0..self.thread_count() as Tid).filter(|&t| self.enabled_behind(gate, t)));
     }
 
     fn is_enabled(&self, tid: Tid) -> bool {
-        self.enabled_under(self.atomic_owner(), tid)
+        self.enabled_behind(self.gate(), tid)
     }
 
     fn next_event(&self, tid: Tid) -> Option<&Event> {
