@@ -141,11 +141,7 @@ struct Word(SmallVec<[(u8, Cell); 1]>);
 /// access saves its word for undo).
 impl Clone for Word {
     fn clone(&self) -> Word {
-        let mut cells = SmallVec::with_capacity(self.0.len());
-        for (m, c) in &self.0 {
-            cells.push((*m, c.clone()));
-        }
-        Word(cells)
+        Word(crate::words::clone_each(&self.0))
     }
 }
 
@@ -333,10 +329,7 @@ impl Races {
         self.saved.clear();
         self.saved_words.clear();
         let t = ev.tid;
-        if self.threads.len() <= t as usize {
-            self.threads.resize(t as usize + 1, Clocks::default());
-            self.last.resize(t as usize + 1, NONE);
-        }
+        self.grow(t);
         let prev = self.last[t as usize];
         // A thread's first event saves the clock whole (its spawn set it);
         // a later one is undone from the thread's previous event.
@@ -405,13 +398,18 @@ impl Races {
         self.clocks.truncate(first);
     }
 
-    /// Clock `f` of thread `t`, saved in `undo` on its first change in an
-    /// event (unless [`Races::restorable`]).
-    fn clock_mut(&mut self, t: Tid, f: Field) -> &mut VClock {
+    /// Makes room for thread `t`'s clocks and latest event.
+    fn grow(&mut self, t: Tid) {
         if self.threads.len() <= t as usize {
             self.threads.resize(t as usize + 1, Clocks::default());
             self.last.resize(t as usize + 1, NONE);
         }
+    }
+
+    /// Clock `f` of thread `t`, saved in `undo` on its first change in an
+    /// event (unless [`Races::restorable`]).
+    fn clock_mut(&mut self, t: Tid, f: Field) -> &mut VClock {
+        self.grow(t);
         let me = &mut self.threads[t as usize];
         let restorable = f == Field::Clock && self.restorable == Some(t);
         if !restorable && !self.saved.contains(&(t, f)) {

@@ -557,7 +557,7 @@ impl Trace {
     fn section_after(&self, ev: &Event, prev: Option<u32>, idx: u32) -> (Option<u32>, u32) {
         let prev = prev.map(|p| {
             let e = &self.entries[p as usize];
-            (p, e.section, e.depth)
+            (e.section, e.depth)
         });
         section_step(prev, &ev.kind, idx)
     }
@@ -807,14 +807,14 @@ fn covers(e: &Event, (addr, size): (u64, u64)) -> bool {
 
 /// The `AtomicBegin` of a thread's outermost open atomic section and the
 /// section's depth, after its event `idx` of kind `kind`, from those after
-/// its previous event `prev` (its position, section and depth). See
+/// its previous event `prev` (its section and depth). See
 /// [`Entry::section`].
 pub(crate) fn section_step(
-    prev: Option<(u32, Option<u32>, u32)>,
+    prev: Option<(Option<u32>, u32)>,
     kind: &EventKind,
     idx: u32,
 ) -> (Option<u32>, u32) {
-    let (_, section, depth) = prev.unwrap_or((idx, None, 0));
+    let (section, depth) = prev.unwrap_or((None, 0));
     match kind {
         EventKind::AtomicBegin if depth == 0 => (Some(idx), 1),
         EventKind::AtomicBegin => (section, depth + 1),

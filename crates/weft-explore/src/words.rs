@@ -6,6 +6,21 @@
 //! the newest slot, without hashing again.
 
 use rustc_hash::FxHashMap;
+use smallvec::{Array, SmallVec};
+
+/// A copy of `v`, item by item: `SmallVec`'s own `Clone` goes through its
+/// generic `extend`, several times the cost on the undo paths that copy a
+/// word's state for every access.
+pub fn clone_each<A: Array>(v: &SmallVec<A>) -> SmallVec<A>
+where
+    A::Item: Clone,
+{
+    let mut out = SmallVec::with_capacity(v.len());
+    for x in v {
+        out.push(x.clone());
+    }
+    out
+}
 
 #[derive(Debug)]
 pub struct WordTable<V> {

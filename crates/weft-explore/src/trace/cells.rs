@@ -131,11 +131,7 @@ pub type Word = SmallVec<[Seg; 1]>;
 
 /// A copy of `word`, segment by segment (see `Cell`'s `Clone`).
 pub fn clone_word(word: &Word) -> Word {
-    let mut out = Word::with_capacity(word.len());
-    for s in word {
-        out.push(s.clone());
-    }
-    out
+    crate::words::clone_each(word)
 }
 
 /// The words of an access with the mask of its bytes in each (none for an

@@ -305,7 +305,7 @@ impl OldTrace {
     fn section_after(&self, ev: &Event, prev: Option<u32>, idx: u32) -> (Option<u32>, u32) {
         let prev = prev.map(|p| {
             let e = &self.entries[p as usize];
-            (p, e.section, e.depth)
+            (e.section, e.depth)
         });
         super::section_step(prev, &ev.kind, idx)
     }
