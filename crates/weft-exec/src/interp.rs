@@ -396,18 +396,16 @@ impl Machine {
         let from = f.block;
         let blk = &func.blocks[target as usize];
         if !blk.phis.is_empty() {
-            let vals: SmallVec<[(Reg, Value); 4]> = blk
-                .phis
-                .iter()
-                .map(|p| {
-                    let v = p
-                        .incoming
-                        .iter()
-                        .find(|(b, _)| *b == from)
-                        .map(|(_, o)| self.op(tid, o));
-                    (p.dst, v.unwrap_or(Value::Undef))
-                })
-                .collect();
+            // Pushes, not `collect`: SmallVec's generic `extend` is slow.
+            let mut vals: SmallVec<[(Reg, Value); 4]> = SmallVec::new();
+            for p in &blk.phis {
+                let v = p
+                    .incoming
+                    .iter()
+                    .find(|(b, _)| *b == from)
+                    .map(|(_, o)| self.op(tid, o));
+                vals.push((p.dst, v.unwrap_or(Value::Undef)));
+            }
             for (r, v) in vals {
                 self.set(tid, r, v);
             }
@@ -452,9 +450,16 @@ impl Machine {
                 own_store: None,
             }));
         }
-        let v = self
-            .read_value(tid, a, ty)
-            .map_err(|e| self.mem_bug(e, false))?;
+        let v = match ty {
+            Ty::Agg(_) => self.read_value(tid, a, ty),
+            t => self.load_int(tid, a, size).map(|raw| {
+                if commit {
+                    self.last_read = Some((a, size, raw));
+                }
+                raw.map_or(Value::Undef, |x| Value::Int(mask(x, t.bits())))
+            }),
+        }
+        .map_err(|e| self.mem_bug(e, false))?;
         if commit {
             let value = v.int().unwrap_or(0);
             self.last = Some(EventKind::Load {

@@ -20,6 +20,7 @@ mod machine;
 pub mod memory;
 mod program;
 mod runtime;
+mod seglog;
 mod spin;
 mod sync;
 mod thread;

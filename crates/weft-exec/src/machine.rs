@@ -223,6 +223,9 @@ pub struct Machine {
     pub(crate) names: ThreadNames,
     /// The visible event executed by the current commit step.
     pub(crate) last: Option<EventKind>,
+    /// What the current commit step's load read, as `(addr, size, bytes)`
+    /// (`None` bytes: uninitialised), for spin detection.
+    pub(crate) last_read: Option<(u64, u64, Option<u128>)>,
     /// Threads created during the current step (to run up to their first
     /// visible operation).
     pub(crate) spawned: Vec<Tid>,
@@ -261,6 +264,7 @@ impl Machine {
             limits,
             names,
             last: None,
+            last_read: None,
             spawned: Vec::new(),
             alt: 0,
             loc: Loc::UNKNOWN,
@@ -666,7 +670,8 @@ impl System for Machine {
         }
         self.alt = alt;
         self.last = None;
-        let (at, touches) = self.spin_touch(tid, &pending.kind);
+        self.last_read = None;
+        let touches = self.spin_touch(tid, &pending.kind);
         let prog = self.prog.clone();
         let run = |m: &mut Machine| m.exec_inst(&prog, tid, true);
         let done = if crate::spin::logged_commit(&pending.kind) {
@@ -678,7 +683,7 @@ impl System for Machine {
             self.stop(stop);
         }
         let executed = self.last.take();
-        self.spin_after(tid, at, touches, executed.as_ref());
+        self.spin_after(tid, touches, executed.as_ref());
         let kind = executed.unwrap_or(pending.kind);
         let woken_by = self.thread_mut(tid).spin.woken_by.take();
         self.thread_mut(tid).events += 1;

@@ -36,6 +36,7 @@
 //! which one happened apart (`System::spun`).
 
 use crate::machine::Machine;
+use crate::seglog::SegLog;
 use crate::thread::{Thread, ThreadState};
 use crate::value::Value;
 use smallvec::SmallVec;
@@ -76,7 +77,7 @@ impl Key {
 
 /// One touch: the key and what it held before (as the thread saw it).
 /// Kept small: threads are cloned whenever a snapshotted state steps.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Touch {
     addr: u64,
     /// Bytes touched; 0 for a mutex.
@@ -138,7 +139,7 @@ impl Touch {
 }
 
 /// The thread paused before a visible operation inside a possible loop.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Mark {
     fp: u64,
     progress: u64,
@@ -148,11 +149,13 @@ struct Mark {
     pos: u16,
 }
 
-/// Per-thread bookkeeping for spin detection.
+/// Per-thread bookkeeping for spin detection. The marks and the touch log
+/// are [`SegLog`]s: a thread is cloned whenever a snapshotted state steps
+/// it, and these lists grow with nearly every event inside a loop.
 #[derive(Clone, Debug, Default)]
 pub struct SpinWatch {
-    marks: SmallVec<[Mark; 2]>,
-    log: SmallVec<[Touch; 2]>,
+    marks: SegLog<Mark, 8>,
+    log: SegLog<Touch, 8>,
     digests: u8,
     /// While spin-blocked: what the repeated iteration touched, with the
     /// value each held (and holds again).
@@ -165,6 +168,15 @@ pub struct SpinWatch {
     pub effects: u64,
     /// The range whose write (by another thread) woke the thread from a spin.
     pub woken_by: Option<(u64, u64)>,
+}
+
+/// Where `spin_touch` logged an event's touches (see `spin_after`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Touches {
+    at: usize,
+    n: usize,
+    /// The event is a load, whose touch waits for what it reads.
+    load: bool,
 }
 
 impl SpinWatch {
@@ -321,13 +333,18 @@ impl Machine {
         };
         let at = self.thread(tid).spin.log.len();
         self.thread_mut(tid).spin.log.push(Touch::new(key, before));
+        let touches = Touches {
+            at,
+            n: 1,
+            load: false,
+        };
         let (epoch, exempt) = (self.mem.epoch(), self.spin_exempt);
         let r = f(self);
         // Every write `f` made is exempt, once: a hidden buffer entry it
         // evicted was already exempted by `write_back`, so this sets the
         // count rather than adding to it.
         self.spin_exempt = exempt + (self.mem.epoch() - epoch);
-        self.spin_after(tid, at, 1, None);
+        self.spin_after(tid, touches, None);
         r
     }
 
@@ -414,7 +431,7 @@ impl Machine {
     /// Whether every key the iteration since log position `pos` touched
     /// holds what it held before the iteration first touched it.
     fn net_zero(&self, tid: Tid, pos: usize) -> bool {
-        let log = &self.thread(tid).spin.log[pos..];
+        let log = self.thread(tid).spin.log.copy_from(pos);
         for (i, t) in log.iter().enumerate() {
             let key = t.key();
             if log[..i].iter().any(|o| o.key() == key) {
@@ -455,7 +472,7 @@ impl Machine {
         let t = self.thread(tid);
         let progress = t.spin.progress + self.uncredited();
         let mut same: SmallVec<[Mark; 4]> = SmallVec::new();
-        for m in t.spin.marks.iter().rev().filter(|m| m.fp == fp) {
+        for m in t.spin.marks.iter_rev().filter(|m| m.fp == fp) {
             same.push(*m);
         }
         let mut digest = None;
@@ -474,7 +491,7 @@ impl Machine {
             if private && self.net_zero(tid, m.pos as usize) {
                 let t = &mut self.thread_mut(tid).spin;
                 let mut watch: Vec<Touch> = Vec::new();
-                for x in &t.log[m.pos as usize..] {
+                for x in &t.log.copy_from(m.pos as usize) {
                     if !watch.iter().any(|w| w.key() == x.key()) {
                         watch.push(*x);
                     }
@@ -498,54 +515,93 @@ impl Machine {
     /// Called before `tid` executes its pending event `kind`: logs what it
     /// touches and what that held before. Returns where in the log, and
     /// how many, for `spin_after`.
-    pub(crate) fn spin_touch(&mut self, tid: Tid, kind: &EventKind) -> (usize, usize) {
+    ///
+    /// A load's touch is logged without reading: the load writes nothing,
+    /// so what it reads is what the key held before and holds after, and
+    /// `spin_after` fills both in from the interpreter's read.
+    pub(crate) fn spin_touch(&mut self, tid: Tid, kind: &EventKind) -> Touches {
         let at = self.thread(tid).spin.log.len();
+        let none = Touches {
+            at: 0,
+            n: 0,
+            load: false,
+        };
         if self.thread(tid).spin.marks.is_empty() {
-            return (at, 0);
+            return none;
         }
         let keys = touched(kind);
+        let load = matches!(kind, EventKind::Load { size, .. } if *size <= 16);
         for &key in &keys {
             if matches!(key, Key::Mem { size, .. } if size > MAX_TOUCH) {
                 self.thread_mut(tid).spin.forget();
-                return (0, 0);
+                return none;
             }
-            match self.spin_value(tid, key) {
+            let before = if load {
+                Some(None)
+            } else {
+                self.spin_value(tid, key)
+            };
+            match before {
                 Some(before) => self.thread_mut(tid).spin.log.push(Touch::new(key, before)),
                 None => {
                     self.thread_mut(tid).spin.forget();
-                    return (0, 0);
+                    return none;
                 }
             }
         }
-        (at, keys.len())
+        Touches {
+            at,
+            n: keys.len(),
+            load,
+        }
     }
 
     /// Called after `tid` executed the touches logged at `at..at + n`:
     /// records what each key holds now. `executed` is the visible event
     /// that made them, if it is known.
-    pub(crate) fn spin_after(
-        &mut self,
-        tid: Tid,
-        at: usize,
-        n: usize,
-        executed: Option<&EventKind>,
-    ) {
+    pub(crate) fn spin_after(&mut self, tid: Tid, touches: Touches, executed: Option<&EventKind>) {
+        let Touches { at, n, load } = touches;
         if n == 0 || self.thread(tid).spin.log.len() < at + n {
             return;
+        }
+        if load {
+            // See `spin_touch`. Without a recorded read (an aggregate load),
+            // the key holds now what the load read: nobody else ran.
+            debug_assert_eq!(n, 1, "a load touches one range");
+            if !matches!(executed, Some(EventKind::Load { .. })) {
+                return self.thread_mut(tid).spin.forget();
+            }
+            let mut t = self.thread(tid).spin.log.get(at);
+            let key = t.key();
+            let read = match (self.last_read.take(), key) {
+                (Some((a, s, v)), Key::Mem { addr, size }) if (a, s) == (addr, size) => Some(v),
+                _ => self.spin_value(tid, key),
+            };
+            let Some(v) = read else {
+                return self.thread_mut(tid).spin.forget();
+            };
+            t.before = Word::new(v);
+            t.after = t.before;
+            return self.thread_mut(tid).spin.log.set(at, t);
         }
         // An event that wrote nothing left every key as it was: nobody
         // else ran in between.
         if executed.is_some_and(writes_nothing) {
-            let log = &mut self.thread_mut(tid).spin.log[at..at + n];
-            for t in log {
+            let log = &mut self.thread_mut(tid).spin.log;
+            for i in at..at + n {
+                let mut t = log.get(i);
                 t.after = t.before;
+                log.set(i, t);
             }
             return;
         }
         for i in at..at + n {
-            let key = self.thread(tid).spin.log[i].key();
-            match self.spin_value(tid, key) {
-                Some(v) => self.thread_mut(tid).spin.log[i].after = Word::new(v),
+            let mut t = self.thread(tid).spin.log.get(i);
+            match self.spin_value(tid, t.key()) {
+                Some(v) => {
+                    t.after = Word::new(v);
+                    self.thread_mut(tid).spin.log.set(i, t);
+                }
                 None => return self.thread_mut(tid).spin.forget(),
             }
         }
@@ -597,7 +653,9 @@ impl Machine {
             let s = &mut th.spin;
             s.watch.clear();
             s.forget();
-            s.marks.extend(s.resume.take());
+            if let Some(m) = s.resume.take() {
+                s.marks.push(m);
+            }
             s.woken_by = match w {
                 Key::Mem { addr, size } => Some((addr, size)),
                 Key::Mutex(_) => None,

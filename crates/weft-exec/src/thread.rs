@@ -6,7 +6,7 @@ use weft_core::Event;
 use weft_ir::{BlockId, FuncId, Reg};
 
 /// One activation record.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Frame {
     pub func: FuncId,
     pub block: BlockId,
@@ -21,6 +21,24 @@ pub struct Frame {
     pub ret_dst: Option<Reg>,
     /// The function is `__VERIFIER_atomic_*`.
     pub atomic: bool,
+}
+
+/// By hand, for `allocas`: `SmallVec::clone` goes through its generic
+/// `extend`, several times slower than `from_slice`, and a thread's frames
+/// are cloned whenever a snapshotted state steps.
+impl Clone for Frame {
+    fn clone(&self) -> Frame {
+        Frame {
+            func: self.func,
+            block: self.block,
+            ip: self.ip,
+            regs: self.regs.clone(),
+            allocas: SmallVec::from_slice(&self.allocas),
+            va_area: self.va_area,
+            ret_dst: self.ret_dst,
+            atomic: self.atomic,
+        }
+    }
 }
 
 /// Where a thread is in its life.

@@ -22,7 +22,10 @@ impl Explorer for Naive {
 
     fn new(cfg: &Config) -> Naive {
         Naive {
-            tracking: Tracking::of(cfg),
+            tracking: Tracking {
+                light: true,
+                ..Tracking::of(cfg)
+            },
         }
     }
 

@@ -124,7 +124,7 @@ impl Sleeper {
 
 /// Near the end of the execution, nodes whose depth is a multiple of this
 /// keep a snapshot of the state.
-const SNAPSHOT_EVERY: usize = 8;
+const SNAPSHOT_EVERY: usize = 4;
 
 /// Further from the end, snapshots are thinned so that about this many
 /// remain per doubling of the distance to the end.

@@ -726,7 +726,13 @@ impl Races {
         let key = |x: &Event| (x.loc.file, x.loc.line, x.tid);
         let at = if key(e) > key(ev) { e } else { ev };
         let mut bug = Bug::new(BugKind::DataRace, msg, at.tid, at.loc);
-        bug.related = Some(Box::new(e.clone()));
+        // As the program executed it: without the explorer's note of which
+        // own store a load returned (a light trace does not make it).
+        let mut related = e.clone();
+        if let EventKind::Load { own_store, .. } = &mut related.kind {
+            *own_store = None;
+        }
+        bug.related = Some(Box::new(related));
         Some(bug)
     }
 }

@@ -110,6 +110,14 @@ pub struct Tracking {
     /// Keep each event's sync clock (happens-before through
     /// synchronisation) for the `--trace` file; implied by `race_check`.
     pub sync_clocks: bool,
+    /// Skip what only DPOR needs while exploring: dependency clocks,
+    /// reversible races and the summaries behind them (the naive explorer
+    /// sets this). A finding rebuilds them by replaying its events into a
+    /// full trace, so that it is the same as a full trace's. The first
+    /// buffered store (TSO, PSO) turns a light trace into a full one for
+    /// good: which store a load returns, which the data race check needs,
+    /// is judged from the summaries.
+    pub light: bool,
 }
 
 impl Tracking {
@@ -117,6 +125,7 @@ impl Tracking {
         Tracking {
             race_check: cfg.race_check,
             sync_clocks: cfg.race_check || cfg.first_run,
+            light: false,
         }
     }
 }
@@ -186,7 +195,8 @@ impl Trace {
         let tid = ev.tid;
         let prev = self.last(tid);
         let from = prev.or_else(|| self.spawn_of.get(&tid).copied());
-        let mut edges: SmallVec<[u32; 4]> = from.into_iter().collect();
+        let mut edges: SmallVec<[u32; 4]> = SmallVec::new();
+        edges.extend_from_slice(from.as_slice());
         if let EventKind::Update {
             owner, store_seq, ..
         } = ev.kind
@@ -351,6 +361,9 @@ impl Trace {
     /// Appends an executed event. Returns a data-race bug if `ev` races
     /// with an earlier plain access (only when `race_check` is on).
     pub fn push(&mut self, mut ev: Event, choice: Choice) -> Option<Bug> {
+        if self.tracking.light {
+            return self.push_light(ev, choice);
+        }
         self.classify(&mut ev, self.len());
         let tid = ev.tid;
         let (prev, mut clock, seq) = self.base(&ev);
@@ -418,6 +431,43 @@ impl Trace {
             depth,
         });
         self.summarise(idx);
+        bug
+    }
+
+    /// [`Trace::push`] for a light trace (see [`Tracking::light`]): the
+    /// event's data race check and its place in its thread, no more.
+    fn push_light(&mut self, ev: Event, choice: Choice) -> Option<Bug> {
+        if matches!(ev.kind, EventKind::Store { buffered: true, .. }) {
+            *self = self.rebuilt();
+            return self.push(ev, choice);
+        }
+        let tid = ev.tid;
+        let prev = self.last(tid);
+        let seq = prev.map(|p| self.entries[p as usize].seq + 1).unwrap_or(1);
+        let bug = if self.tracking.sync_clocks {
+            let entries = &self.entries;
+            let race = self.race.push(&ev, |i| &entries[i as usize].ev);
+            race.filter(|_| self.tracking.race_check)
+        } else {
+            None
+        };
+        let idx = self.entries.len() as u32;
+        let (section, depth) = self.section_after(&ev, prev, idx);
+        if self.by_thread.len() <= tid as usize {
+            self.by_thread.resize_with(tid as usize + 1, Vec::new);
+        }
+        self.by_thread[tid as usize].push(idx);
+        let clock = self.clocks.push(&VClock::default());
+        self.entries.push(Entry {
+            ev,
+            choice,
+            seq,
+            clock,
+            races: SmallVec::new(),
+            prev_same_thread: prev,
+            section,
+            depth,
+        });
         bug
     }
 
@@ -715,6 +765,9 @@ impl Trace {
 
     /// A finding for `bug` with the current execution's schedule and events.
     pub fn finding(&self, bug: Bug, output: &[weft_core::Output]) -> crate::Finding {
+        if self.tracking.light {
+            return self.rebuilt().finding(bug, output);
+        }
         crate::Finding {
             bug,
             schedule: self.entries.iter().map(|e| e.choice).collect(),
@@ -727,6 +780,19 @@ impl Trace {
                 })
                 .collect(),
         }
+    }
+
+    /// A full trace of the same events (see [`Tracking::light`]).
+    fn rebuilt(&self) -> Trace {
+        let mut full = Trace::new(Tracking {
+            light: false,
+            ..self.tracking
+        });
+        for e in &self.entries {
+            // Its data races were reported when it was first pushed.
+            let _ = full.push(e.ev.clone(), e.choice);
+        }
+        full
     }
 
     /// Drops every event from position `n` on, undoing their changes to the

@@ -326,9 +326,17 @@ fn run(seed: u64, steps: usize) {
     let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let mm = rng.pick(&[Mm::Sc, Mm::Tso, Mm::Pso]);
     let threads = 2 + rng.below(3) as u32;
-    let mut new = Trace::new(super::Tracking {
+    let tracking = super::Tracking {
         race_check: true,
         sync_clocks: true,
+        light: false,
+    };
+    let mut new = Trace::new(tracking);
+    // The naive explorer's light trace: the same data races, and findings
+    // identical to the full trace's.
+    let mut light = Trace::new(super::Tracking {
+        light: true,
+        ..tracking
     });
     let mut old = OldTrace::new(true);
     let mut model = Model {
@@ -340,12 +348,17 @@ fn run(seed: u64, steps: usize) {
         plans: vec![VecDeque::new(); threads as usize],
     };
     let mut history: Vec<Model> = Vec::new();
-    let push = |new: &mut Trace, old: &mut OldTrace, m: &mut Model, e: Event| {
+    let push = |new: &mut Trace, old: &mut OldTrace, light: &mut Trace, m: &mut Model, e: Event| {
         m.events[e.tid as usize] += 1;
         // Data races and sync clocks follow C11 synchronisation in
         // `crate::race` (tested there); the oracle keeps the old SC rule,
         // so only the dependency bookkeeping is compared.
-        let _ = new.push(e.clone(), (e.tid, 0));
+        let bug = new.push(e.clone(), (e.tid, 0));
+        assert_eq!(
+            format!("{bug:?}"),
+            format!("{:?}", light.push(e.clone(), (e.tid, 0))),
+            "seed {seed}: the light trace's race report"
+        );
         let _ = old.push(e, (0, 0));
         compare_entries(new, old, &format!("seed {seed}"));
     };
@@ -354,6 +367,7 @@ fn run(seed: u64, steps: usize) {
         push(
             &mut new,
             &mut old,
+            &mut light,
             &mut model,
             ev(0, EventKind::Spawn { child }),
         );
@@ -387,11 +401,27 @@ fn run(seed: u64, steps: usize) {
             assert_eq!(x, y, "seed {seed}: classification at {upto}");
         }
         history.push(before);
-        push(&mut new, &mut old, &mut model, e);
+        push(&mut new, &mut old, &mut light, &mut model, e);
+        if rng.chance(30) {
+            let bug = weft_core::Bug {
+                kind: weft_core::BugKind::Assertion,
+                message: String::new(),
+                loc: Default::default(),
+                tid: 0,
+                details: Vec::new(),
+                related: None,
+            };
+            assert_eq!(
+                format!("{:?}", new.finding(bug.clone(), &[])),
+                format!("{:?}", light.finding(bug, &[])),
+                "seed {seed}: a light trace's finding"
+            );
+        }
         if rng.chance(4) {
             let first = threads as usize - 1;
             let n = first + rng.below((new.len() - first) as u64) as usize;
             new.truncate(n);
+            light.truncate(n);
             old.truncate(n);
             model = history[n].clone();
             history.truncate(n);
