@@ -63,12 +63,27 @@ pub struct Buffered {
 }
 
 /// A thread's store buffer.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct StoreBuffer {
     pub entries: VecDeque<Buffered>,
     /// PSO: distinct store addresses since the thread's last barrier, in
     /// order of first use (they name the auxiliary threads).
     locs: Vec<u64>,
+}
+
+/// By hand: a thread is cloned whenever a snapshotted state steps it, and
+/// its buffer is nearly always empty (always, under SC), which the derived
+/// clone of a `VecDeque` does not notice.
+impl Clone for StoreBuffer {
+    fn clone(&self) -> StoreBuffer {
+        if self.entries.is_empty() && self.locs.is_empty() {
+            return StoreBuffer::default();
+        }
+        StoreBuffer {
+            entries: self.entries.clone(),
+            locs: self.locs.clone(),
+        }
+    }
 }
 
 /// An auxiliary thread flushing one buffer (TSO) or one location (PSO).

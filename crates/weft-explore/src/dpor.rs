@@ -50,7 +50,7 @@ use crate::explorer::{Completion, Explorer};
 use crate::footprint::{depends, Flushes};
 use crate::summary::{Choice, Recorder};
 use crate::trace::{Trace, Tracking};
-use crate::wakeup::{weak_initial_rest, Prefix, Step, WakeupTree, WuNode};
+use crate::wakeup::{weak_initial, Prefix, Step, WakeupTree, WuNode};
 use crate::Config;
 use smallvec::SmallVec;
 use weft_core::{Event, System};
@@ -111,15 +111,6 @@ struct Sleeper {
     /// The event ended the whole execution (a bug or exit right after it),
     /// so it conflicts with everything.
     terminal: bool,
-}
-
-impl Sleeper {
-    fn as_step(&self) -> Step {
-        Step {
-            choice: self.choice,
-            ev: self.ev.clone(),
-        }
-    }
 }
 
 /// Near the end of the execution, nodes whose depth is a multiple of this
@@ -498,7 +489,7 @@ impl<S: System> Dpor<'_, '_, S> {
         // when it is `v`'s first step, and then `v` cannot get past it.
         let redundant = |s: &Sleeper| match s.terminal {
             true => s.choice == v[0].choice,
-            false => weak_initial_rest(&prefix, &s.as_step(), &v).is_some(),
+            false => weak_initial(&prefix, s.choice, &s.ev, &v).is_some(),
         };
         if node.sleep.iter().any(redundant) {
             return;

@@ -78,27 +78,26 @@ fn update_of(e: &Event) -> Option<(Tid, u32)> {
     }
 }
 
-/// If `p` is a weak initial of `v` (after `prefix`), returns `v` with `p`'s
-/// step removed (or `v` unchanged when `p`'s thread does not occur in `v`
-/// and `p` commutes with all of it).
-pub fn weak_initial_rest(prefix: &Prefix, p: &Step, v: &[Step]) -> Option<Vec<Step>> {
-    match v.iter().position(|s| s.choice.0 == p.choice.0) {
+/// If the step `(choice, ev)` is a weak initial of `v` (after `prefix`):
+/// `Some(Some(k))` when it is `v[k]`, `Some(None)` when its thread does not
+/// occur in `v` and it commutes with all of `v`.
+pub fn weak_initial(
+    prefix: &Prefix,
+    choice: Choice,
+    ev: &Event,
+    v: &[Step],
+) -> Option<Option<usize>> {
+    match v.iter().position(|s| s.choice.0 == choice.0) {
         Some(k) => {
-            let ok = v[k].choice == p.choice
+            let ok = v[k].choice == choice
                 && (0..k).all(|j| !prefix.depends(&v[..j], &v[..k], &v[j].ev, &v[k].ev));
-            ok.then(|| {
-                v.iter()
-                    .enumerate()
-                    .filter(|(i, _)| *i != k)
-                    .map(|(_, s)| s.clone())
-                    .collect()
-            })
+            ok.then_some(Some(k))
         }
         None => v
             .iter()
             .enumerate()
-            .all(|(j, s)| !prefix.depends(&[], &v[..j], &p.ev, &s.ev))
-            .then(|| v.to_vec()),
+            .all(|(j, s)| !prefix.depends(&[], &v[..j], ev, &s.ev))
+            .then_some(None),
     }
 }
 
@@ -143,9 +142,14 @@ fn insert_into(children: &mut Vec<WuNode>, prefix: &mut Prefix, v: Vec<Step>) {
         return;
     }
     for child in children.iter_mut() {
-        if let Some(rest) = weak_initial_rest(prefix, &child.step, &v) {
+        if let Some(at) = weak_initial(prefix, child.step.choice, &child.step.ev, &v) {
             if child.children.is_empty() {
                 return;
+            }
+            // The rest of `v` after the child's step, moved, not copied.
+            let mut rest = v;
+            if let Some(k) = at {
+                rest.remove(k);
             }
             prefix.more.extend(update_of(&child.step.ev));
             return insert_into(&mut child.children, prefix, rest);
