@@ -376,18 +376,7 @@ impl Trace {
             clock.join_slice(self.clock(i as usize));
         }
         clock.set(tid, seq);
-        let bug = if self.tracking.sync_clocks {
-            debug_assert_eq!(
-                self.race.len(),
-                self.entries.len(),
-                "one race event per entry"
-            );
-            let entries = &self.entries;
-            let race = self.race.push(&ev, |i| &entries[i as usize].ev);
-            race.filter(|_| self.tracking.race_check)
-        } else {
-            None
-        };
+        let bug = self.check_race(&ev);
         let idx = self.entries.len() as u32;
         let (section, depth) = self.section_after(&ev, prev, idx);
         if let Some(o) = self.section_owner.filter(|&o| o != tid) {
@@ -434,6 +423,22 @@ impl Trace {
         bug
     }
 
+    /// Feeds `ev` to the race detector (when sync clocks are kept): the
+    /// data race it completes, if races are reported.
+    fn check_race(&mut self, ev: &Event) -> Option<Bug> {
+        if !self.tracking.sync_clocks {
+            return None;
+        }
+        debug_assert_eq!(
+            self.race.len(),
+            self.entries.len(),
+            "one race event per entry"
+        );
+        let entries = &self.entries;
+        let race = self.race.push(ev, |i| &entries[i as usize].ev);
+        race.filter(|_| self.tracking.race_check)
+    }
+
     /// [`Trace::push`] for a light trace (see [`Tracking::light`]): the
     /// event's data race check and its place in its thread, no more.
     fn push_light(&mut self, ev: Event, choice: Choice) -> Option<Bug> {
@@ -444,13 +449,7 @@ impl Trace {
         let tid = ev.tid;
         let prev = self.last(tid);
         let seq = prev.map(|p| self.entries[p as usize].seq + 1).unwrap_or(1);
-        let bug = if self.tracking.sync_clocks {
-            let entries = &self.entries;
-            let race = self.race.push(&ev, |i| &entries[i as usize].ev);
-            race.filter(|_| self.tracking.race_check)
-        } else {
-            None
-        };
+        let bug = self.check_race(&ev);
         let idx = self.entries.len() as u32;
         let (section, depth) = self.section_after(&ev, prev, idx);
         if self.by_thread.len() <= tid as usize {
