@@ -5,7 +5,7 @@ ratio. A committed table from another day says little about a change of
 10%; this does.
 
     python3 bench/compare.py --old /path/to/old/weft --new target/release/weft \\
-        [--filter SUBSTR] [--explorer LIST] [--model LIST] [--repeats 3] \\
+        [--filter SUBSTR] [--explorer LIST] [--model LIST] [--repeats 5] \\
         [--max-executions 200000] [--timeout 30] [--out FILE]
 
 Each configuration runs `--repeats` times per binary, alternating, and the
@@ -42,7 +42,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--explorer", help="only these explorers (comma-separated)")
     ap.add_argument("--model", help="only these memory models (comma-separated)")
     ap.add_argument("--quick", action="store_true", help="only the smallest N of each program")
-    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--repeats", type=int, default=5,
+                    help="runs per binary and configuration (best counts; 2 is too few here)")
     ap.add_argument("--max-executions", type=int, default=200_000)
     ap.add_argument("--timeout", type=float, default=30.0)
     ap.add_argument("--min-seconds", type=float, default=0.05,
