@@ -456,7 +456,7 @@ impl Machine {
                 if commit {
                     self.last_read = Some((a, size, raw));
                 }
-                raw.map_or(Value::Undef, |x| Value::Int(mask(x, t.bits())))
+                scalar(raw, t)
             }),
         }
         .map_err(|e| self.mem_bug(e, false))?;
@@ -672,10 +672,7 @@ impl Machine {
                     .collect();
                 Ok(Value::Agg(items?.into()))
             }
-            t => Ok(match self.load_int(tid, a, t.size())? {
-                Some(v) => Value::Int(mask(v, t.bits())),
-                None => Value::Undef,
-            }),
+            t => Ok(scalar(self.load_int(tid, a, t.size())?, t)),
         }
     }
 
@@ -962,4 +959,9 @@ fn insert(agg: Value, path: &[u32], v: Value) -> Value {
     let inner = std::mem::replace(&mut items[i as usize], Value::Undef);
     items[i as usize] = insert(inner, rest, v);
     Value::Agg(items.into())
+}
+
+/// A scalar of type `t` read as `raw` bytes (`None`: uninitialised).
+fn scalar(raw: Option<u128>, t: &Ty) -> Value {
+    raw.map_or(Value::Undef, |x| Value::Int(mask(x, t.bits())))
 }

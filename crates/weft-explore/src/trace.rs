@@ -404,12 +404,8 @@ impl Trace {
         if matches!(ev.kind, EventKind::Store { buffered: true, .. }) {
             *self.buffered.entry(tid).or_default() += 1;
         }
-        if self.by_thread.len() <= tid as usize {
-            self.by_thread.resize_with(tid as usize + 1, Vec::new);
-        }
-        self.by_thread[tid as usize].push(idx);
         let clock = self.clocks.push(&clock);
-        self.entries.push(Entry {
+        self.append(Entry {
             ev,
             choice,
             seq,
@@ -421,6 +417,16 @@ impl Trace {
         });
         self.summarise(idx);
         bug
+    }
+
+    /// Appends `e` to the entries and to its thread's events.
+    fn append(&mut self, e: Entry) {
+        let (tid, idx) = (e.ev.tid as usize, self.entries.len() as u32);
+        if self.by_thread.len() <= tid {
+            self.by_thread.resize_with(tid + 1, Vec::new);
+        }
+        self.by_thread[tid].push(idx);
+        self.entries.push(e);
     }
 
     /// Feeds `ev` to the race detector (when sync clocks are kept): the
@@ -452,12 +458,8 @@ impl Trace {
         let bug = self.check_race(&ev);
         let idx = self.entries.len() as u32;
         let (section, depth) = self.section_after(&ev, prev, idx);
-        if self.by_thread.len() <= tid as usize {
-            self.by_thread.resize_with(tid as usize + 1, Vec::new);
-        }
-        self.by_thread[tid as usize].push(idx);
         let clock = self.clocks.push(&VClock::default());
-        self.entries.push(Entry {
+        self.append(Entry {
             ev,
             choice,
             seq,
