@@ -106,8 +106,32 @@ impl Clocks {
         t < r.len && self.0[(r.at + t) as usize] >= seq
     }
 
+    /// Stores the pointwise maximum of two stored clocks.
+    pub fn push_join(&mut self, a: ClockRef, b: ClockRef) -> ClockRef {
+        let (long, short) = if a.len >= b.len { (a, b) } else { (b, a) };
+        let at = self.end();
+        self.0
+            .extend_from_within(long.at as usize..(long.at + long.len) as usize);
+        for i in 0..short.len {
+            let v = self.0[(short.at + i) as usize];
+            let slot = &mut self.0[(at + i) as usize];
+            *slot = (*slot).max(v);
+        }
+        ClockRef { at, len: long.len }
+    }
+
+    /// The number of entries stored: where the next clock will start.
+    pub fn end(&self) -> u32 {
+        u32::try_from(self.0.len()).expect("fewer than 2^32 clock entries")
+    }
+
     /// Drops clock `r` and every clock stored after it.
     pub fn truncate(&mut self, r: ClockRef) {
-        self.0.truncate(r.at as usize);
+        self.truncate_len(r.at);
+    }
+
+    /// Keeps the first `len` entries (see [`Clocks::end`]).
+    pub fn truncate_len(&mut self, len: u32) {
+        self.0.truncate(len as usize);
     }
 }

@@ -45,7 +45,6 @@ use crate::footprint::words;
 use crate::words::WordTable;
 use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
-use std::sync::Arc;
 use weft_core::{Access, Bug, BugKind, Event, EventKind, Order, SyncObj, Tid};
 
 /// The clocks of one thread.
@@ -88,8 +87,10 @@ struct Cell {
     /// Accesses no later access has replaced.
     accs: SmallVec<[Acc; 4]>,
     /// What an acquire read of the byte synchronises with: the release
-    /// clock of the write it reads, joined along its release sequence.
-    release: Option<Arc<VClock>>,
+    /// clock of the write it reads, joined along its release sequence,
+    /// stored in [`Races::clocks`] (cells with equal clocks stored apart
+    /// compare unequal, which only keeps them from merging).
+    release: Option<ClockRef>,
 }
 
 /// By copying the slice: `SmallVec`'s own `Clone` goes element by element.
@@ -97,7 +98,7 @@ impl Clone for Cell {
     fn clone(&self) -> Cell {
         Cell {
             accs: SmallVec::from_slice(&self.accs),
-            release: self.release.clone(),
+            release: self.release,
         }
     }
 }
@@ -106,25 +107,22 @@ impl Clone for Cell {
 enum Effect {
     None,
     /// It heads a release sequence publishing this clock, or none.
-    Head(Option<Arc<VClock>>),
+    Head(Option<ClockRef>),
     /// A read-modify-write: it continues the release sequence it reads,
     /// joining this clock; `true` if the clock covers the sequence's.
-    Continue(Arc<VClock>, bool),
+    Continue(ClockRef, bool),
 }
 
 impl Effect {
-    fn apply(&self, cell: &mut Cell) {
-        match self {
+    /// Applies the effect to `cell`; a joined clock is stored in `clocks`.
+    fn apply(&self, cell: &mut Cell, clocks: &mut crate::clock::Clocks) {
+        match *self {
             Effect::None => {}
-            Effect::Head(rel) => cell.release = rel.clone(),
+            Effect::Head(rel) => cell.release = rel,
             Effect::Continue(own, covers) => {
-                cell.release = Some(match cell.release.take() {
-                    Some(r) if !covers => {
-                        let mut j = (*r).clone();
-                        j.join(own);
-                        Arc::new(j)
-                    }
-                    _ => own.clone(),
+                cell.release = Some(match cell.release {
+                    Some(r) if !covers && r != own => clocks.push_join(r, own),
+                    _ => own,
                 });
             }
         }
@@ -226,14 +224,16 @@ enum Undo {
     NewWord(u64),
     Sync(SyncObj, Option<VClock>),
     Section(VClock),
-    Stash((Tid, u32), Option<Arc<VClock>>),
+    Stash((Tid, u32), Option<ClockRef>),
 }
 
-/// Where an event's changes start, the thread's previous event, and the
-/// thread's clock after the event.
+/// Where an event's changes and stored clocks start, the thread's previous
+/// event, and the thread's clock after the event.
 #[derive(Clone, Copy, Debug)]
 struct Mark {
     undo: u32,
+    /// The length of [`Races::clocks`] before the event.
+    stored: u32,
     tid: Tid,
     /// Index of the thread's previous event, or [`NONE`]. Undoing an event
     /// restores its thread's clock from that event's; a thread's first
@@ -251,7 +251,9 @@ pub struct Races {
     threads: Vec<Clocks>,
     /// Index of each thread's latest event, or [`NONE`].
     last: Vec<u32>,
-    /// The thread clock after each event pushed (see [`Mark::clock`]).
+    /// The thread clock after each event pushed (see [`Mark::clock`]), and
+    /// the release clocks the cells and the stash refer to, in the order
+    /// the events stored them.
     clocks: crate::clock::Clocks,
     words: WordTable<Word>,
     /// The clock of each mutex, condition variable and thread: every
@@ -261,7 +263,7 @@ pub struct Races {
     section: VClock,
     /// TSO/PSO: release clocks of buffered atomic stores, by (thread, event
     /// count), published when their update reaches memory.
-    stash: FxHashMap<(Tid, u32), Arc<VClock>>,
+    stash: FxHashMap<(Tid, u32), ClockRef>,
     undo: Vec<Undo>,
     /// One per event pushed.
     marks: Vec<Mark>,
@@ -326,6 +328,7 @@ impl Races {
     /// caller keeps the events).
     pub fn push<'e>(&mut self, ev: &Event, earlier: impl Fn(u32) -> &'e Event) -> Option<Bug> {
         let undo = self.undo.len() as u32;
+        let stored = self.clocks.end();
         self.saved.clear();
         self.saved_words.clear();
         let t = ev.tid;
@@ -345,13 +348,19 @@ impl Races {
         me.clock.set(t, seq);
         self.acquire(ev);
         // Releasing leaves the thread's own clock as it is, so the accesses
-        // are checked against the same clock after it.
-        let effect = self.release(ev, seq);
+        // are checked against the same clock after it, and it is the
+        // event's clock: a release write publishes it.
+        let clock = self.clocks.push(&self.threads[t as usize].clock);
+        let effect = self.release(ev, seq, clock);
+        debug_assert_eq!(
+            self.clocks.get(clock),
+            self.threads[t as usize].clock.as_slice()
+        );
         let idx = self.marks.len() as u32;
         let racing = self.check_and_record(ev, seq, idx, effect);
-        let clock = self.clocks.push(&self.threads[t as usize].clock);
         self.marks.push(Mark {
             undo,
+            stored,
             tid: t,
             prev,
             clock,
@@ -372,7 +381,7 @@ impl Races {
                 }
             }
         }
-        let Some(first) = self.marks.get(n).map(|m| m.clock) else {
+        let Some(first) = self.marks.get(n).map(|m| m.stored) else {
             return;
         };
         while self.marks.len() > n {
@@ -395,7 +404,7 @@ impl Races {
             }
             self.last[mark.tid as usize] = mark.prev;
         }
-        self.clocks.truncate(first);
+        self.clocks.truncate_len(first);
     }
 
     /// Makes room for thread `t`'s clocks and latest event.
@@ -465,34 +474,34 @@ impl Races {
         let Some((addr, size, order)) = atomic_read(ev) else {
             return;
         };
-        let Some(read) = self.released(addr, size) else {
+        let read = self.released(addr, size);
+        if read.is_empty() {
             return;
-        };
+        }
         let f = if order.acquires() {
             Field::Clock
         } else {
             Field::FenceAcquire
         };
-        self.clock_mut(t, f).join(&read);
+        self.clock_mut(t, f);
+        let into = self.threads[t as usize].field(f);
+        for r in read {
+            into.join_slice(self.clocks.get(r));
+        }
     }
 
-    /// The join of the release clocks of the bytes of a range.
-    fn released(&self, addr: u64, size: u64) -> Option<Arc<VClock>> {
-        let mut out: Option<Arc<VClock>> = None;
+    /// The release clocks of the bytes of a range (their join is what an
+    /// acquire read of it synchronises with).
+    fn released(&self, addr: u64, size: u64) -> SmallVec<[ClockRef; 2]> {
+        let mut out: SmallVec<[ClockRef; 2]> = SmallVec::new();
         for (w, mask) in words(addr, size) {
             let Some(word) = self.words.get(w) else {
                 continue;
             };
-            for r in word.cells(mask).filter_map(|c| c.release.as_ref()) {
-                out = Some(match out {
-                    None => r.clone(),
-                    Some(o) if Arc::ptr_eq(&o, r) || *o == **r => o,
-                    Some(o) => {
-                        let mut j = (*o).clone();
-                        j.join(r);
-                        Arc::new(j)
-                    }
-                });
+            for r in word.cells(mask).filter_map(|c| c.release) {
+                if !out.contains(&r) {
+                    out.push(r);
+                }
             }
         }
         out
@@ -524,6 +533,7 @@ impl Races {
             words: map,
             undo,
             saved_words,
+            clocks,
             ..
         } = self;
         let clock = &threads[t as usize].clock;
@@ -555,7 +565,7 @@ impl Races {
                     cell.accs
                         .retain(|e| !(clock.covers(e.tid, e.seq) && acc.subsumes(e)));
                     cell.accs.push(acc);
-                    effect.apply(cell);
+                    effect.apply(cell, clocks);
                 });
             }
         }
@@ -565,8 +575,8 @@ impl Races {
     /// The release half of `ev`: what it publishes in synchronisation
     /// objects and, for a buffer update, in memory; for the program's own
     /// writes to memory, what they do to the release clocks of the bytes
-    /// (applied as they are recorded).
-    fn release(&mut self, ev: &Event, seq: u32) -> Effect {
+    /// (applied as they are recorded). `own` is the event's clock, stored.
+    fn release(&mut self, ev: &Event, seq: u32, own: ClockRef) -> Effect {
         let t = ev.tid;
         let mut effect = Effect::None;
         match ev.kind {
@@ -577,7 +587,7 @@ impl Races {
                 ..
             } => {
                 let rel = if atomic {
-                    self.publishes(t, order)
+                    self.publishes(t, order, own)
                 } else {
                     None
                 };
@@ -601,9 +611,8 @@ impl Races {
                 } else {
                     None
                 };
-                if let Some(old) = &rel {
-                    self.undo
-                        .push(Undo::Stash((owner, store_seq), Some(old.clone())));
+                if let Some(old) = rel {
+                    self.undo.push(Undo::Stash((owner, store_seq), Some(old)));
                 }
                 self.set_release(addr, size as u64, rel);
             }
@@ -614,7 +623,7 @@ impl Races {
                 // The write continues the release sequence it reads from.
                 // An acquire-release has acquired that sequence's clock, so
                 // its own clock covers it.
-                if let Some(own) = self.publishes(t, order) {
+                if let Some(own) = self.publishes(t, order, own) {
                     let covers = order.acquires() && order.releases();
                     effect = Effect::Continue(own, covers);
                 }
@@ -663,21 +672,22 @@ impl Races {
         effect
     }
 
-    /// What a write of thread `t` with `order` publishes: its clock if it is
-    /// a release, else the clock of the thread's latest release fence.
-    fn publishes(&self, t: Tid, order: Order) -> Option<Arc<VClock>> {
+    /// What a write of thread `t` with `order` publishes: its clock `own` if
+    /// it is a release, else the clock of the thread's latest release fence
+    /// (stored here).
+    fn publishes(&mut self, t: Tid, order: Order, own: ClockRef) -> Option<ClockRef> {
         let me = &self.threads[t as usize];
         if order.releases() {
-            Some(Arc::new(me.clock.clone()))
+            Some(own)
         } else if me.fence_release != VClock::default() {
-            Some(Arc::new(me.fence_release.clone()))
+            Some(self.clocks.push(&me.fence_release))
         } else {
             None
         }
     }
 
     /// A write that heads a new release sequence (or none) to a range.
-    fn set_release(&mut self, addr: u64, size: u64, rel: Option<Arc<VClock>>) {
+    fn set_release(&mut self, addr: u64, size: u64, rel: Option<ClockRef>) {
         for (w, mask) in words(addr, size) {
             let needed = rel.is_some()
                 || self
@@ -686,7 +696,7 @@ impl Races {
                     .is_some_and(|x| x.cells(mask).any(|c| c.release.is_some()));
             if needed {
                 word_mut(&mut self.words, &mut self.undo, &mut self.saved_words, w)
-                    .update(mask, |cell| cell.release = rel.clone());
+                    .update(mask, |cell| cell.release = rel);
             }
         }
     }
