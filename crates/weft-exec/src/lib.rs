@@ -28,4 +28,5 @@ mod value;
 
 pub use machine::{default_max_memory, Limits, Machine, ThreadNames};
 pub use program::{describe_event, Program, ProgramError};
+pub use runtime::table_markdown as supported_functions_table;
 pub use value::Value;

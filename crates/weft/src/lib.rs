@@ -197,6 +197,11 @@ fn max_memory(opts: &CheckOptions) -> u64 {
 }
 
 /// `weft check`. Returns the process exit code.
+/// The modelled external functions, as a Markdown table by group.
+pub fn functions_table() -> String {
+    weft_exec::supported_functions_table()
+}
+
 pub fn check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> i32 {
     let stop = deadline(Instant::now(), opts.timeout, Some(max_memory(opts)));
     run_check(file, opts, clang_args, stop).unwrap_or_else(|e| exit_code(&e))

@@ -59,6 +59,9 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Print the table of modelled C library and pthread functions
+    /// (Markdown, as in the README).
+    Functions,
 }
 
 fn main() {
@@ -74,6 +77,10 @@ fn main() {
             witness,
             json,
         } => weft::replay(&file, &witness, json),
+        Cmd::Functions => {
+            print!("{}", weft::functions_table());
+            0
+        }
     };
     std::process::exit(code);
 }

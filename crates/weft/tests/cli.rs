@@ -347,6 +347,30 @@ fn is_lost_update_loc(loc: &str) -> bool {
 }
 
 /// `weft check --help` exits 0 and names every documented option.
+/// The README's table of modelled functions is the one `weft functions`
+/// prints (run `scripts/update_functions_table.sh` after adding a model).
+#[test]
+fn readme_lists_every_modelled_function() {
+    let out = run(&["functions"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("`pthread_mutex_lock`"),
+        "{}",
+        out.stdout
+    );
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("read README.md");
+    let begin = "<!-- functions:begin -->\n";
+    let start = readme.find(begin).expect("README has the functions table") + begin.len();
+    let end = readme
+        .find("<!-- functions:end -->")
+        .expect("table end marker");
+    assert_eq!(
+        &readme[start..end],
+        out.stdout,
+        "README's functions table is stale: run scripts/update_functions_table.sh"
+    );
+}
+
 #[test]
 fn check_help_lists_every_flag() {
     let out = run(&["check", "--help"]);

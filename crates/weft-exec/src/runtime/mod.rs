@@ -71,129 +71,203 @@ const fn local(name: &'static str, run: RunFn) -> Model {
     }
 }
 
-/// Every modelled function. Adding one is adding one line here.
-pub static MODELS: &[Model] = &[
-    // Memory.
-    local("malloc", libc::malloc),
-    local("calloc", libc::calloc),
-    visible("realloc", libc::realloc_pending, libc::realloc),
-    visible("free", libc::free_pending, libc::free),
-    // Strings and raw memory.
-    visible("memcpy", libc::memcpy_pending, libc::memcpy),
-    visible("memmove", libc::memcpy_pending, libc::memcpy),
-    visible("memset", libc::memset_pending, libc::memset),
-    visible("memcmp", libc::memcmp_pending, libc::memcmp),
-    visible("strlen", libc::strlen_pending, libc::strlen),
-    visible("strcmp", libc::strcmp_pending, libc::strcmp),
-    visible("strncmp", libc::strcmp_pending, libc::strncmp),
-    visible("strcpy", libc::strcpy_pending, libc::strcpy),
-    visible("strncpy", libc::strncpy_pending, libc::strncpy),
-    // Output.
-    visible("printf", stdio::printf_pending, stdio::printf),
-    visible("vprintf", stdio::vprintf_pending, stdio::vprintf),
-    local("puts", stdio::puts),
-    local("putchar", stdio::putchar),
-    // Termination.
-    local("abort", verifier::abort),
-    visible("exit", verifier::exit_pending, verifier::exit),
-    local("__assert_fail", verifier::assert_fail),
-    local("reach_error", verifier::reach_error),
-    // SV-COMP.
-    local("__VERIFIER_nondet_bool", verifier::nondet),
-    local("__VERIFIER_nondet_char", verifier::nondet),
-    local("__VERIFIER_nondet_uchar", verifier::nondet),
-    local("__VERIFIER_nondet_short", verifier::nondet),
-    local("__VERIFIER_nondet_ushort", verifier::nondet),
-    local("__VERIFIER_nondet_int", verifier::nondet),
-    local("__VERIFIER_nondet_uint", verifier::nondet),
-    local("__VERIFIER_nondet_long", verifier::nondet),
-    local("__VERIFIER_nondet_ulong", verifier::nondet),
-    local("__VERIFIER_nondet_pointer", verifier::nondet),
-    local("__VERIFIER_assume", verifier::assume),
-    visible(
-        "__VERIFIER_atomic_begin",
-        verifier::atomic_begin_pending,
-        verifier::atomic_begin,
-    ),
-    visible(
-        "__VERIFIER_atomic_end",
-        verifier::atomic_end_pending,
-        verifier::atomic_end,
-    ),
-    // Threads.
-    visible("pthread_create", pthread::create_pending, pthread::create),
-    visible("pthread_join", pthread::join_pending, pthread::join),
-    visible("pthread_exit", pthread::exit_pending, pthread::exit),
-    visible("pthread_detach", pthread::detach_pending, pthread::detach),
-    local("pthread_self", pthread::self_),
-    local("pthread_equal", pthread::equal),
-    // Mutexes.
-    local("pthread_mutexattr_init", pthread::mutexattr_init),
-    local("pthread_mutexattr_destroy", pthread::mutexattr_destroy),
-    local("pthread_mutexattr_settype", pthread::mutexattr_settype),
-    local("pthread_mutexattr_gettype", pthread::mutexattr_gettype),
-    visible(
-        "pthread_mutex_init",
-        pthread::mutex_init_pending,
-        pthread::mutex_init,
-    ),
-    visible(
-        "pthread_mutex_destroy",
-        pthread::mutex_destroy_pending,
-        pthread::mutex_destroy,
-    ),
-    visible("pthread_mutex_lock", pthread::lock_pending, pthread::lock),
-    visible(
-        "pthread_mutex_trylock",
-        pthread::trylock_pending,
-        pthread::trylock,
-    ),
-    visible(
-        "pthread_mutex_unlock",
-        pthread::unlock_pending,
-        pthread::unlock,
-    ),
-    // Condition variables.
-    local("pthread_condattr_init", pthread::attr_noop),
-    local("pthread_condattr_destroy", pthread::attr_noop),
-    visible(
-        "pthread_cond_init",
-        pthread::cond_init_pending,
-        pthread::cond_init,
-    ),
-    visible(
-        "pthread_cond_destroy",
-        pthread::cond_destroy_pending,
-        pthread::cond_destroy,
-    ),
-    visible(
-        "pthread_cond_wait",
-        pthread::cond_wait_pending,
-        pthread::cond_wait,
-    ),
-    visible(
-        "pthread_cond_signal",
-        pthread::signal_pending,
-        pthread::signal,
-    ),
-    visible(
-        "pthread_cond_broadcast",
-        pthread::broadcast_pending,
-        pthread::broadcast,
-    ),
-    // Yielding.
-    visible("sched_yield", pthread::yield_pending, pthread::yield_),
-    visible("usleep", pthread::yield_pending, pthread::yield_),
-    visible("sleep", pthread::yield_pending, pthread::yield_),
-    visible("nanosleep", pthread::yield_pending, pthread::yield_),
-    visible("clock_nanosleep", pthread::yield_pending, pthread::yield_),
-    visible("pthread_yield", pthread::yield_pending, pthread::yield_),
-    visible("thrd_yield", pthread::yield_pending, pthread::yield_),
-    local("pthread_attr_init", pthread::attr_noop),
-    local("pthread_attr_destroy", pthread::attr_noop),
+/// Every modelled function, in groups (the README's table of supported
+/// functions is generated from this; see [`table_markdown`]). Adding one
+/// is adding one line here.
+pub static GROUPS: &[Group] = &[
+    Group {
+        name: "Memory",
+        models: &[
+            local("malloc", libc::malloc),
+            local("calloc", libc::calloc),
+            visible("realloc", libc::realloc_pending, libc::realloc),
+            visible("free", libc::free_pending, libc::free),
+        ],
+    },
+    Group {
+        name: "Strings and raw memory",
+        models: &[
+            visible("memcpy", libc::memcpy_pending, libc::memcpy),
+            visible("memmove", libc::memcpy_pending, libc::memcpy),
+            visible("memset", libc::memset_pending, libc::memset),
+            visible("memcmp", libc::memcmp_pending, libc::memcmp),
+            visible("strlen", libc::strlen_pending, libc::strlen),
+            visible("strcmp", libc::strcmp_pending, libc::strcmp),
+            visible("strncmp", libc::strcmp_pending, libc::strncmp),
+            visible("strcpy", libc::strcpy_pending, libc::strcpy),
+            visible("strncpy", libc::strncpy_pending, libc::strncpy),
+        ],
+    },
+    Group {
+        name: "Output",
+        models: &[
+            visible("printf", stdio::printf_pending, stdio::printf),
+            visible("vprintf", stdio::vprintf_pending, stdio::vprintf),
+            local("puts", stdio::puts),
+            local("putchar", stdio::putchar),
+        ],
+    },
+    Group {
+        name: "Termination",
+        models: &[
+            local("abort", verifier::abort),
+            visible("exit", verifier::exit_pending, verifier::exit),
+            local("__assert_fail", verifier::assert_fail),
+            local("reach_error", verifier::reach_error),
+        ],
+    },
+    Group {
+        name: "SV-COMP",
+        models: &[
+            local("__VERIFIER_nondet_bool", verifier::nondet),
+            local("__VERIFIER_nondet_char", verifier::nondet),
+            local("__VERIFIER_nondet_uchar", verifier::nondet),
+            local("__VERIFIER_nondet_short", verifier::nondet),
+            local("__VERIFIER_nondet_ushort", verifier::nondet),
+            local("__VERIFIER_nondet_int", verifier::nondet),
+            local("__VERIFIER_nondet_uint", verifier::nondet),
+            local("__VERIFIER_nondet_long", verifier::nondet),
+            local("__VERIFIER_nondet_ulong", verifier::nondet),
+            local("__VERIFIER_nondet_pointer", verifier::nondet),
+            local("__VERIFIER_assume", verifier::assume),
+            visible(
+                "__VERIFIER_atomic_begin",
+                verifier::atomic_begin_pending,
+                verifier::atomic_begin,
+            ),
+            visible(
+                "__VERIFIER_atomic_end",
+                verifier::atomic_end_pending,
+                verifier::atomic_end,
+            ),
+        ],
+    },
+    Group {
+        name: "Threads",
+        models: &[
+            visible("pthread_create", pthread::create_pending, pthread::create),
+            visible("pthread_join", pthread::join_pending, pthread::join),
+            visible("pthread_exit", pthread::exit_pending, pthread::exit),
+            visible("pthread_detach", pthread::detach_pending, pthread::detach),
+            local("pthread_self", pthread::self_),
+            local("pthread_equal", pthread::equal),
+        ],
+    },
+    Group {
+        name: "Mutexes",
+        models: &[
+            local("pthread_mutexattr_init", pthread::mutexattr_init),
+            local("pthread_mutexattr_destroy", pthread::mutexattr_destroy),
+            local("pthread_mutexattr_settype", pthread::mutexattr_settype),
+            local("pthread_mutexattr_gettype", pthread::mutexattr_gettype),
+            visible(
+                "pthread_mutex_init",
+                pthread::mutex_init_pending,
+                pthread::mutex_init,
+            ),
+            visible(
+                "pthread_mutex_destroy",
+                pthread::mutex_destroy_pending,
+                pthread::mutex_destroy,
+            ),
+            visible("pthread_mutex_lock", pthread::lock_pending, pthread::lock),
+            visible(
+                "pthread_mutex_trylock",
+                pthread::trylock_pending,
+                pthread::trylock,
+            ),
+            visible(
+                "pthread_mutex_unlock",
+                pthread::unlock_pending,
+                pthread::unlock,
+            ),
+        ],
+    },
+    Group {
+        name: "Condition variables",
+        models: &[
+            local("pthread_condattr_init", pthread::attr_noop),
+            local("pthread_condattr_destroy", pthread::attr_noop),
+            visible(
+                "pthread_cond_init",
+                pthread::cond_init_pending,
+                pthread::cond_init,
+            ),
+            visible(
+                "pthread_cond_destroy",
+                pthread::cond_destroy_pending,
+                pthread::cond_destroy,
+            ),
+            visible(
+                "pthread_cond_wait",
+                pthread::cond_wait_pending,
+                pthread::cond_wait,
+            ),
+            visible(
+                "pthread_cond_signal",
+                pthread::signal_pending,
+                pthread::signal,
+            ),
+            visible(
+                "pthread_cond_broadcast",
+                pthread::broadcast_pending,
+                pthread::broadcast,
+            ),
+        ],
+    },
+    Group {
+        name: "Yielding",
+        models: &[
+            visible("sched_yield", pthread::yield_pending, pthread::yield_),
+            visible("usleep", pthread::yield_pending, pthread::yield_),
+            visible("sleep", pthread::yield_pending, pthread::yield_),
+            visible("nanosleep", pthread::yield_pending, pthread::yield_),
+            visible("clock_nanosleep", pthread::yield_pending, pthread::yield_),
+            visible("pthread_yield", pthread::yield_pending, pthread::yield_),
+            visible("thrd_yield", pthread::yield_pending, pthread::yield_),
+            local("pthread_attr_init", pthread::attr_noop),
+            local("pthread_attr_destroy", pthread::attr_noop),
+        ],
+    },
 ];
+
+/// A group of modelled functions, as the README lists them.
+pub struct Group {
+    pub name: &'static str,
+    pub models: &'static [Model],
+}
+
+/// Every modelled function.
+pub fn models() -> impl Iterator<Item = &'static Model> {
+    GROUPS.iter().flat_map(|g| g.models.iter())
+}
 
 /// The model for external function `name`.
 pub fn lookup(name: &str) -> Option<&'static Model> {
-    MODELS.iter().find(|m| m.name == name)
+    models().find(|m| m.name == name)
+}
+
+/// The README's table of supported functions: one row per group, the
+/// functions in the table's order.
+pub fn table_markdown() -> String {
+    let mut out = String::from("| group | functions |\n|---|---|\n");
+    for g in GROUPS {
+        let names: Vec<String> = g.models.iter().map(|m| format!("`{}`", m.name)).collect();
+        out.push_str(&format!("| {} | {} |\n", g.name, names.join(", ")));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_model_is_named_once() {
+        let mut names: Vec<&str> = models().map(|m| m.name).collect();
+        let n = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), n, "a function is modelled twice");
+    }
 }
