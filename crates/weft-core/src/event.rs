@@ -48,6 +48,12 @@ pub enum SyncObj {
     Mutex(u64),
     Cond(u64),
     Thread(Tid),
+    /// Whether threads are still alive: a spurious wakeup is possible in
+    /// any state, but a waiter whose only way out is a spurious wakeup is
+    /// deadlocked once every other thread has exited, so the two kinds of
+    /// event depend on each other (for the explorers only: no
+    /// happens-before comes of it).
+    Liveness,
 }
 
 /// The C11 memory order of an atomic operation (`memory_order_*`, LLVM's
@@ -148,6 +154,18 @@ impl Access {
     pub fn overlaps(&self, other: &Access) -> bool {
         self.addr < other.addr + other.size && other.addr < self.addr + self.size
     }
+}
+
+/// Why a condition-variable wait returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Wakeup {
+    /// A signal or broadcast woke it.
+    Signalled,
+    /// It woke without one, as POSIX allows.
+    Spurious,
+    /// Its timeout expired (`pthread_cond_timedwait`).
+    TimedOut,
 }
 
 /// What a visible operation does. Value fields are filled in once the event
@@ -252,6 +270,7 @@ pub enum EventKind {
     CondWake {
         cond: u64,
         mutex: u64,
+        how: Wakeup,
     },
     Signal {
         cond: u64,

@@ -10,7 +10,7 @@ mod event;
 mod system;
 
 pub use bug::{Bug, BugKind};
-pub use event::{Access, Event, EventKind, Fences, Loc, Order, SourceMap, SyncObj, Tid};
+pub use event::{Access, Event, EventKind, Fences, Loc, Order, SourceMap, SyncObj, Tid, Wakeup};
 pub use system::{
     resident_bytes, BlockReason, Deadline, LimitKind, MemoryModel, Output, Status, System,
 };

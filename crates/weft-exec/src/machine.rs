@@ -29,6 +29,9 @@ pub struct Limits {
     pub stop: weft_core::Deadline,
     /// Bytes of program memory one execution may use (see `memory`).
     pub max_memory: u64,
+    /// A condition-variable wait may return without a signal, as POSIX
+    /// allows (see `runtime::pthread::cond_wait`).
+    pub spurious_wakeups: bool,
 }
 
 /// Interpreted instructions between two checks of the deadline and the
@@ -43,6 +46,7 @@ impl Default for Limits {
             mm: weft_core::MemoryModel::Sc,
             stop: weft_core::Deadline::default(),
             max_memory: default_max_memory(),
+            spurious_wakeups: true,
         }
     }
 }
@@ -391,7 +395,14 @@ impl Machine {
         match e.kind {
             EventKind::Lock { mutex } => self.lock_enabled(tid, mutex),
             EventKind::CondWake { mutex, .. } => {
-                matches!(t.state, ThreadState::Woken { .. }) && self.sync.is_free(mutex)
+                let wakes = match t.state {
+                    ThreadState::Woken { .. } => true,
+                    ThreadState::Waiting { timed, .. } => {
+                        (timed || self.limits.spurious_wakeups) && !t.spin.muted
+                    }
+                    _ => false,
+                };
+                wakes && self.sync.is_free(mutex)
             }
             EventKind::Join { child } => {
                 match self.threads.get(child as usize).and_then(|c| c.as_ref()) {
@@ -467,7 +478,15 @@ impl Machine {
         let n = self.thread_count() as Tid;
         // Some thread can run iff some thread is enabled ignoring atomic
         // sections (an atomic section only narrows who).
-        if (0..n).any(|t| self.raw_enabled(t)) {
+        // A wait that could only return spuriously does not count: a waiter
+        // that nothing will signal is deadlocked.
+        let only_spurious = |t: Tid| {
+            self.threads
+                .get(t as usize)
+                .and_then(|x| x.as_ref())
+                .is_some_and(|x| matches!(x.state, ThreadState::Waiting { timed: false, .. }))
+        };
+        if (0..n).any(|t| self.raw_enabled(t) && !only_spurious(t)) {
             return;
         }
         let live: Vec<Tid> = (0..self.threads.len() as Tid)
@@ -517,7 +536,7 @@ impl Machine {
                 ),
                 None => format!("waits for mutex {}", p.describe_addr(mutex)),
             },
-            EventKind::CondWake { cond, mutex } => match t.state {
+            EventKind::CondWake { cond, mutex, .. } => match t.state {
                 ThreadState::Waiting { .. } => {
                     format!("waits for a signal on {}", p.describe_addr(cond))
                 }
@@ -606,8 +625,15 @@ impl Machine {
         if self.aux(tid).is_some() {
             return 1;
         }
-        match self.thread(tid).pending.as_ref().map(|e| &e.kind) {
+        let t = self.thread(tid);
+        match t.pending.as_ref().map(|e| &e.kind) {
             Some(EventKind::Signal { cond, .. }) => self.sync.waiters(*cond).len().max(1) as u32,
+            // A timed wait not signalled: it times out (0) or, if spurious
+            // wakeups are on, returns spuriously (1).
+            Some(EventKind::CondWake { .. }) => match t.state {
+                ThreadState::Waiting { timed: true, .. } if self.limits.spurious_wakeups => 2,
+                _ => 1,
+            },
             _ => 1,
         }
     }

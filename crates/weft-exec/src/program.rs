@@ -181,7 +181,14 @@ pub fn describe_event(p: &Program, e: &Event) -> String {
         MutexInit { mutex } => format!("init mutex {}", a(*mutex)),
         MutexDestroy { mutex } => format!("destroy mutex {}", a(*mutex)),
         CondWait { cond, mutex } => format!("wait on {} (releases {})", a(*cond), a(*mutex)),
-        CondWake { cond, mutex } => format!("wake from {} (reacquires {})", a(*cond), a(*mutex)),
+        CondWake { cond, mutex, how } => {
+            let why = match how {
+                weft_core::Wakeup::Signalled => "wake",
+                weft_core::Wakeup::Spurious => "spurious wake",
+                weft_core::Wakeup::TimedOut => "timeout",
+            };
+            format!("{why} from {} (reacquires {})", a(*cond), a(*mutex))
+        }
         Signal { cond, woke } => match woke {
             Some(t) => format!("signal {} (wakes thread {t})", a(*cond)),
             None => format!("signal {} (no waiter)", a(*cond)),

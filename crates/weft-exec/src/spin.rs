@@ -147,6 +147,9 @@ struct Mark {
     digest: Option<u64>,
     /// Position in the touch log.
     pos: u16,
+    /// Condition-variable waits the thread had started (see
+    /// [`SpinWatch::waits`]).
+    waits: u32,
 }
 
 /// Per-thread bookkeeping for spin detection. The marks and the touch log
@@ -168,6 +171,16 @@ pub struct SpinWatch {
     pub effects: u64,
     /// The range whose write (by another thread) woke the thread from a spin.
     pub woken_by: Option<(u64, u64)>,
+    /// Condition-variable waits started so far: an iteration that waited
+    /// is never spin-blocked (the wait released the mutex; blocking would
+    /// keep it held), it *mutes* the thread instead.
+    waits: u32,
+    /// The mutex of the latest wait.
+    wait_mutex: u64,
+    /// A repeated iteration waited: until another thread changes what it
+    /// touched (`watch`), the thread's waits return only when signalled,
+    /// never spuriously or by timeout (it would only repeat the iteration).
+    pub muted: bool,
 }
 
 /// Where `spin_touch` logged an event's touches (see `spin_after`).
@@ -180,6 +193,20 @@ pub(crate) struct Touches {
 }
 
 impl SpinWatch {
+    /// Notes that the thread starts waiting with `mutex`.
+    pub(crate) fn note_wait(&mut self, mutex: u64) {
+        self.waits += 1;
+        self.wait_mutex = mutex;
+    }
+
+    /// Lets waits return spuriously again (the thread left a wait).
+    pub(crate) fn unmute(&mut self) {
+        if self.muted {
+            self.muted = false;
+            self.watch.clear();
+        }
+    }
+
     fn forget(&mut self) {
         self.marks.clear();
         self.log.clear();
@@ -210,6 +237,8 @@ pub(crate) fn logged_commit(kind: &EventKind) -> bool {
             | TryLock { .. }
             | Lock { .. }
             | Unlock { .. }
+            | CondWait { .. }
+            | CondWake { .. }
     )
 }
 
@@ -251,6 +280,7 @@ fn touched(kind: &EventKind) -> SmallVec<[Key; 2]> {
             }
         }
         TryLock { mutex, .. } | Lock { mutex } | Unlock { mutex } => out.push(Key::Mutex(mutex)),
+        CondWait { mutex, .. } | CondWake { mutex, .. } => out.push(Key::Mutex(mutex)),
         _ => {}
     }
     out
@@ -471,6 +501,7 @@ impl Machine {
         let fp = self.fingerprint(tid);
         let t = self.thread(tid);
         let progress = t.spin.progress + self.uncredited();
+        let waits = t.spin.waits;
         let mut same: SmallVec<[Mark; 4]> = SmallVec::new();
         for m in t.spin.marks.iter_rev().filter(|m| m.fp == fp) {
             same.push(*m);
@@ -485,10 +516,12 @@ impl Machine {
             progress,
             digest,
             pos: 0,
+            waits,
         };
         for m in &same {
             let private = m.progress == progress || (m.digest.is_some() && m.digest == digest);
             if private && self.net_zero(tid, m.pos as usize) {
+                let waited = m.waits != here.waits;
                 let t = &mut self.thread_mut(tid).spin;
                 let mut watch: Vec<Touch> = Vec::new();
                 for x in &t.log.copy_from(m.pos as usize) {
@@ -497,6 +530,20 @@ impl Machine {
                     }
                 }
                 t.watch = watch;
+                if waited {
+                    // The iteration returned from a wait without changing
+                    // anything: cut the waits' unsignalled returns until
+                    // something it touched changes. The thread goes on.
+                    // (Its wait's mutex changed only by its own wait and
+                    // reacquisition; others locking it change nothing the
+                    // iteration read.)
+                    let own = Key::Mutex(t.wait_mutex);
+                    t.watch.retain(|x| x.key() != own);
+                    t.muted = true;
+                    t.forget();
+                    self.spun = true;
+                    return;
+                }
                 t.resume = Some(here);
                 t.forget();
                 self.thread_mut(tid).state = ThreadState::Spinning;
@@ -614,7 +661,7 @@ impl Machine {
     pub(crate) fn after_spin_event(&mut self, ev: &Event) {
         let spinning = |t: &Option<Arc<Thread>>| {
             t.as_ref()
-                .is_some_and(|th| th.state == ThreadState::Spinning)
+                .is_some_and(|th| th.state == ThreadState::Spinning || th.spin.muted)
         };
         if !self.threads.iter().any(spinning) {
             return;
@@ -634,7 +681,7 @@ impl Machine {
         }
         for t in 0..self.threads.len() {
             let hit = self.threads[t].as_ref().and_then(|th| {
-                if th.state != ThreadState::Spinning {
+                if th.state != ThreadState::Spinning && !th.spin.muted {
                     return None;
                 }
                 writes
@@ -648,6 +695,12 @@ impl Machine {
                     .copied()
             });
             let Some(w) = hit else { continue };
+            if self.thread(t as Tid).state != ThreadState::Spinning {
+                let s = &mut self.thread_mut(t as Tid).spin;
+                s.unmute();
+                s.forget();
+                continue;
+            }
             let th = self.thread_mut(t as Tid);
             th.state = ThreadState::Running;
             let s = &mut th.spin;

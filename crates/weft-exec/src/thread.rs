@@ -45,9 +45,11 @@ impl Clone for Frame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ThreadState {
     Running,
-    /// In `pthread_cond_wait`, waiting for a signal.
+    /// In `pthread_cond_wait`, waiting for a signal (or, with `timed`, in
+    /// `pthread_cond_timedwait`: for a signal or the timeout).
     Waiting {
         cond: u64,
+        timed: bool,
     },
     /// Signalled; must reacquire its mutex to return from the wait.
     Woken {

@@ -9,8 +9,11 @@
 //!
 //! Mutex operations are treated like accesses to the mutex word: two failed
 //! `trylock`s are independent, every other pair on the same mutex is not.
+//! A spurious wakeup depends on every thread's exit (see
+//! [`SyncObj::Liveness`]), so that the state in which the waiter is left
+//! alone, deadlocked, is reached.
 
-use weft_core::{Event, EventKind, SyncObj, Tid};
+use weft_core::{Event, EventKind, SyncObj, Tid, Wakeup};
 
 /// The 8-byte words of a byte range, each with the mask of its bytes in the
 /// range (none for an empty range). The trace summaries and the race
@@ -43,12 +46,30 @@ pub fn is_global(e: &Event) -> bool {
 /// touches its mutex too; a thread's exit touches the thread itself).
 pub fn sync_objects(e: &Event) -> [Option<SyncObj>; 2] {
     match e.kind {
-        EventKind::CondWait { cond, mutex } | EventKind::CondWake { cond, mutex } => {
+        EventKind::CondWait { cond, mutex } | EventKind::CondWake { cond, mutex, .. } => {
             [Some(SyncObj::Cond(cond)), Some(SyncObj::Mutex(mutex))]
         }
         EventKind::Exit => [Some(SyncObj::Thread(e.tid)), None],
         _ => [e.sync_object(), None],
     }
+}
+
+/// The objects through which `e` depends on other events, each with
+/// whether `e` only reads it (two reads of one object commute): its
+/// synchronisation objects, and [`SyncObj::Liveness`] for a thread's exit
+/// (a read: exits commute) and a spurious wakeup (a write).
+pub fn dep_objects(e: &Event) -> [Option<(SyncObj, bool)>; 3] {
+    let weak = reads_only(e);
+    let [a, b] = sync_objects(e);
+    let live = match e.kind {
+        EventKind::Exit => Some((SyncObj::Liveness, true)),
+        EventKind::CondWake {
+            how: Wakeup::Spurious,
+            ..
+        } => Some((SyncObj::Liveness, false)),
+        _ => None,
+    };
+    [a.map(|o| (o, weak)), b.map(|o| (o, weak)), live]
 }
 
 /// A failed `trylock` only reads the mutex.
@@ -80,12 +101,10 @@ pub fn dependent(a: &Event, b: &Event) -> bool {
             }
         }
     }
-    let (sa, sb) = (sync_objects(a), sync_objects(b));
-    let shared = sa
-        .iter()
+    let (sa, sb) = (dep_objects(a), dep_objects(b));
+    sa.iter()
         .flatten()
-        .any(|o| sb.iter().flatten().any(|p| o == p));
-    shared && !(reads_only(a) && reads_only(b))
+        .any(|(o, wa)| sb.iter().flatten().any(|(p, wb)| o == p && !(*wa && *wb)))
 }
 
 /// Where buffered stores had reached memory, as [`depends`] needs it:
@@ -169,6 +188,19 @@ pub fn acquires(e: &Event) -> Option<u64> {
     }
 }
 
+/// The mutex an event acquires by waiting for it, if any: a `lock`, or a
+/// woken wait reacquiring its mutex. Such an event cannot run while another
+/// thread holds the mutex, so its race with that thread's release is
+/// reversed by moving it before the release's critical section. A
+/// successful `trylock` is not one: moved into the critical section, it
+/// runs and fails, a behaviour of its own.
+pub fn waits_to_acquire(e: &Event) -> Option<u64> {
+    match e.kind {
+        EventKind::Lock { mutex } | EventKind::CondWake { mutex, .. } => Some(mutex),
+        _ => None,
+    }
+}
+
 /// The mutex an event releases, if it releases one.
 pub fn releases(e: &Event) -> Option<u64> {
     match e.kind {
@@ -182,8 +214,20 @@ pub fn releases(e: &Event) -> Option<u64> {
 /// thread's exit.
 pub fn enables(earlier: &Event, later: &Event) -> bool {
     match (&earlier.kind, &later.kind) {
-        (EventKind::Signal { woke: Some(t), .. }, EventKind::CondWake { .. }) => *t == later.tid,
-        (EventKind::Broadcast { .. }, EventKind::CondWake { .. }) => true,
+        (
+            EventKind::Signal { woke: Some(t), .. },
+            EventKind::CondWake {
+                how: Wakeup::Signalled,
+                ..
+            },
+        ) => *t == later.tid,
+        (
+            EventKind::Broadcast { .. },
+            EventKind::CondWake {
+                how: Wakeup::Signalled,
+                ..
+            },
+        ) => true,
         (EventKind::Exit, EventKind::Join { child }) => *child == earlier.tid,
         (EventKind::Spawn { child }, _) => *child == later.tid,
         _ => false,

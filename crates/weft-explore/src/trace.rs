@@ -28,7 +28,7 @@ mod tests;
 
 use crate::clock::{ClockRef, Clocks, VClock};
 use crate::footprint::{
-    acquires, depends, enables, is_global, reads_only, releases, sync_objects, Flushes,
+    acquires, dep_objects, depends, enables, is_global, releases, waits_to_acquire, Flushes,
 };
 use crate::race::Races;
 use crate::summary::Choice;
@@ -237,9 +237,11 @@ impl Trace {
             return self.latest_write(ev.tid, range);
         }
         let kinds: SmallVec<[Waker; 2]> = match ev.kind {
-            EventKind::CondWake { cond, .. } => {
-                [Waker::Signal(cond, ev.tid), Waker::Broadcast(cond)].into()
-            }
+            EventKind::CondWake {
+                cond,
+                how: weft_core::Wakeup::Signalled,
+                ..
+            } => [Waker::Signal(cond, ev.tid), Waker::Broadcast(cond)].into(),
             EventKind::Join { child } => [Waker::Exit(child)].into_iter().collect(),
             _ => SmallVec::new(),
         };
@@ -315,10 +317,10 @@ impl Trace {
                     }
                 }
             }
-            for o in sync_objects(ev).into_iter().flatten() {
+            for (o, weak) in dep_objects(ev).into_iter().flatten() {
                 if let Some(c) = self.objs.get(&o) {
                     add(c.strong);
-                    if !reads_only(ev) {
+                    if !weak {
                         for &(_, i) in &c.weak {
                             add(Slot::of(i));
                         }
@@ -492,10 +494,10 @@ impl Trace {
             undo.push((idx, Undo::Global(*last_global)));
             *last_global = Slot::of(idx);
         }
-        for o in sync_objects(ev).into_iter().flatten() {
+        for (o, weak) in dep_objects(ev).into_iter().flatten() {
             let cell = objs.entry(o).or_default();
             undo.push((idx, Undo::Obj(o, Some(cell.clone()))));
-            if reads_only(ev) {
+            if weak {
                 cell.weak.retain(|w| w.0 != tid);
                 cell.weak.push((tid, idx));
             } else {
@@ -717,7 +719,7 @@ impl Trace {
             }
             let partner = match self.opening_acquire(i, ev) {
                 Some(a) => a,
-                None if acquires(ev).is_some() && releases(&e.ev).is_some() => continue,
+                None if waits_to_acquire(ev).is_some() && releases(&e.ev).is_some() => continue,
                 None => i,
             };
             // Inside an atomic section of another thread, `ev` can only go
@@ -747,7 +749,7 @@ impl Trace {
                 .prev_same_thread
                 .and_then(|p| self.entries[p as usize].section);
         }
-        let m = releases(&e.ev).filter(|m| acquires(ev) == Some(*m))?;
+        let m = releases(&e.ev).filter(|m| waits_to_acquire(ev) == Some(*m))?;
         // Walk back to the acquire that took the mutex from free, counting
         // nested (recursive) acquisitions.
         let mut depth = 1u32;

@@ -172,6 +172,7 @@ pub enum Op {
     CondWake {
         cond: Obj,
         mutex: Obj,
+        how: weft_core::Wakeup,
     },
     Signal {
         cond: Obj,
@@ -419,9 +420,10 @@ fn op(e: &Event, cx: &TraceContext) -> Op {
             cond: obj(cond),
             mutex: obj(mutex),
         },
-        K::CondWake { cond, mutex } => Op::CondWake {
+        K::CondWake { cond, mutex, how } => Op::CondWake {
             cond: obj(cond),
             mutex: obj(mutex),
+            how,
         },
         K::Signal { cond, woke } => Op::Signal {
             cond: obj(cond),

@@ -94,6 +94,10 @@ pub struct CheckOptions {
     /// Do not report data races.
     #[arg(long)]
     pub no_race_check: bool,
+    /// Condition-variable waits return only when signalled (or, timed, at
+    /// the timeout): do not explore the spurious wakeups POSIX allows.
+    #[arg(long)]
+    pub no_spurious_wakeups: bool,
     /// List the distinct outcomes (how each execution ended, a digest of
     /// global memory, and what each thread printed) in the JSON output,
     /// under `outcomes`.
@@ -291,6 +295,7 @@ fn run_check(
         max_steps: opts.max_steps,
         mm: opts.mm.model(),
         max_memory: max_memory(opts),
+        spurious_wakeups: !opts.no_spurious_wakeups,
         ..Limits::default()
     };
     let cfg = Config {
@@ -508,6 +513,7 @@ fn witness_of(
             "max_steps": limits.max_steps,
             "mm": origin.mm.as_str(),
             "max_memory": limits.max_memory,
+            "spurious_wakeups": limits.spurious_wakeups,
         }),
         threads: names.table(),
         schedule: f
@@ -529,6 +535,7 @@ struct Recorded {
     max_steps: u64,
     max_memory: u64,
     mm: MemoryModel,
+    spurious_wakeups: bool,
     kind: BugKind,
     /// The witness's thread table, as a registry for the replay.
     names: ThreadNames,
@@ -537,7 +544,7 @@ struct Recorded {
 }
 
 /// The keys of a witness's `options`.
-const WITNESS_OPTIONS: &[&str] = &["max_steps", "mm", "max_memory"];
+const WITNESS_OPTIONS: &[&str] = &["max_steps", "mm", "max_memory", "spurious_wakeups"];
 
 /// Checks every field of a witness; the reason for the first bad one.
 fn validate(w: &Witness) -> Result<Recorded, String> {
@@ -582,6 +589,13 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
             ))
         }
     };
+    // Older witnesses were recorded without spurious wakeups.
+    let spurious_wakeups = match opts.get("spurious_wakeups") {
+        None => false,
+        Some(v) => v
+            .as_bool()
+            .ok_or_else(|| format!("`options.spurious_wakeups` is {v}, not a boolean"))?,
+    };
     let names =
         ThreadNames::from_table(&w.threads).map_err(|e| format!("bad `threads` table: {e}"))?;
     let schedule = w
@@ -611,6 +625,7 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
         max_steps,
         max_memory,
         mm,
+        spurious_wakeups,
         kind,
         names,
         schedule,
@@ -649,6 +664,7 @@ fn run_replay(file: &Path, witness: &Path, json: bool, stop: Deadline) -> anyhow
         max_steps: rec.max_steps,
         max_memory: rec.max_memory,
         mm: rec.mm,
+        spurious_wakeups: rec.spurious_wakeups,
         ..Limits::default()
     };
     let cfg = Config {

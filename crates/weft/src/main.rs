@@ -14,6 +14,7 @@ Options of `weft check FILE [OPTIONS] [-- CLANG_ARGS]` (details: `weft check --h
   --max-memory MIB             memory one execution may use (default: RAM/4)
   --keep-going                 report every distinct bug, not just the first
   --no-race-check              do not report data races
+  --no-spurious-wakeups        condition waits return only when signalled
   --json                       print one JSON object
   --witness FILE               write a replayable witness of the first bug
   --trace FILE                 write the events of the bug's (or first) execution

@@ -25,6 +25,7 @@ const FLAGS: &[&str] = &[
     "--timeout",
     "--max-memory",
     "--keep-going",
+    "--no-spurious-wakeups",
     "--json",
     "--witness",
     "--trace",

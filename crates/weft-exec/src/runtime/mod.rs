@@ -177,6 +177,16 @@ pub static GROUPS: &[Group] = &[
                 pthread::trylock,
             ),
             visible(
+                "pthread_mutex_timedlock",
+                pthread::trylock_pending,
+                pthread::timedlock,
+            ),
+            visible(
+                "pthread_mutex_clocklock",
+                pthread::trylock_pending,
+                pthread::timedlock,
+            ),
+            visible(
                 "pthread_mutex_unlock",
                 pthread::unlock_pending,
                 pthread::unlock,
@@ -202,6 +212,16 @@ pub static GROUPS: &[Group] = &[
                 "pthread_cond_wait",
                 pthread::cond_wait_pending,
                 pthread::cond_wait,
+            ),
+            visible(
+                "pthread_cond_timedwait",
+                pthread::cond_wait_pending,
+                pthread::cond_timedwait,
+            ),
+            visible(
+                "pthread_cond_clockwait",
+                pthread::cond_wait_pending,
+                pthread::cond_timedwait,
             ),
             visible(
                 "pthread_cond_signal",

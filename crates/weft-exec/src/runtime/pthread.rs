@@ -9,7 +9,7 @@ use crate::machine::{Machine, Stop};
 use crate::sync::{MUTEX_KIND_OFFSET, PTHREAD_MUTEX_ERRORCHECK, PTHREAD_MUTEX_RECURSIVE};
 use crate::thread::ThreadState;
 use crate::value::Value;
-use weft_core::{BugKind, EventKind, Tid};
+use weft_core::{BugKind, EventKind, Tid, Wakeup};
 use weft_ir::Code;
 
 type Pending = Result<Option<EventKind>, Stop>;
@@ -17,6 +17,7 @@ type Run = Result<Ret, Stop>;
 
 const EBUSY: u128 = 16;
 const EDEADLK: u128 = 35;
+const ETIMEDOUT: u128 = 110;
 
 fn ok() -> Run {
     Ok(Ret::Value(Value::ZERO))
@@ -253,8 +254,25 @@ pub fn trylock_pending(_: &Machine, c: &Call) -> Pending {
 }
 
 pub fn trylock(m: &mut Machine, c: &Call) -> Run {
+    try_acquire(m, c, "pthread_mutex_trylock", EBUSY)
+}
+
+/// `pthread_mutex_timedlock`: takes the mutex if it is free; if not, it
+/// may wait, and then either gets it once it is free (explored as the
+/// executions in which the call comes after the unlock) or times out:
+/// `trylock` returning `ETIMEDOUT`.
+pub fn timedlock(m: &mut Machine, c: &Call) -> Run {
+    m.mem
+        .check(c.addr(0), 1, true)
+        .map_err(|e| m.mem_bug(e, true))?;
+    try_acquire(m, c, "pthread_mutex_timedlock", ETIMEDOUT)
+}
+
+/// Takes mutex argument 0 if it is free (or held recursively by the
+/// caller), else fails with `busy`.
+fn try_acquire(m: &mut Machine, c: &Call, what: &str, busy: u128) -> Run {
     let mx = c.addr(0);
-    check_not_destroyed(m, mx, "pthread_mutex_trylock")?;
+    check_not_destroyed(m, mx, what)?;
     let owner = m.sync.owner(mx);
     let recursive = m.mutex_kind(mx) == PTHREAD_MUTEX_RECURSIVE;
     let acquired = owner.is_none() || (owner == Some(c.tid) && recursive);
@@ -267,7 +285,7 @@ pub fn trylock(m: &mut Machine, c: &Call) -> Run {
         mutex: mx,
         acquired,
     });
-    Ok(Ret::Value(Value::Int(if acquired { 0 } else { EBUSY })))
+    Ok(Ret::Value(Value::Int(if acquired { 0 } else { busy })))
 }
 
 pub fn unlock_pending(_: &Machine, c: &Call) -> Pending {
@@ -330,25 +348,72 @@ pub fn cond_destroy(m: &mut Machine, c: &Call) -> Run {
     ok()
 }
 
+/// The next event of a wait, timed or not (the thread's state says which).
 pub fn cond_wait_pending(m: &Machine, c: &Call) -> Pending {
     let (cond, mutex) = (c.addr(0), c.addr(1));
     Ok(Some(match m.thread(c.tid).state {
         ThreadState::Running => EventKind::CondWait { cond, mutex },
-        _ => EventKind::CondWake { cond, mutex },
+        ThreadState::Waiting { timed, .. } => EventKind::CondWake {
+            cond,
+            mutex,
+            how: unsignalled(timed, c.alt),
+        },
+        _ => EventKind::CondWake {
+            cond,
+            mutex,
+            how: Wakeup::Signalled,
+        },
     }))
 }
 
-/// Phase one releases the mutex and waits; phase two (once signalled and
-/// the mutex is free) reacquires it and returns.
+/// How a wait returns without a signal: a timed wait times out
+/// (alternative 0) or wakes spuriously (alternative 1, see
+/// `Machine::alternatives`); an untimed one wakes spuriously.
+fn unsignalled(timed: bool, alt: u32) -> Wakeup {
+    if timed && alt == 0 {
+        Wakeup::TimedOut
+    } else {
+        Wakeup::Spurious
+    }
+}
+
 pub fn cond_wait(m: &mut Machine, c: &Call) -> Run {
+    wait(m, c, false)
+}
+
+pub fn cond_timedwait(m: &mut Machine, c: &Call) -> Run {
+    wait(m, c, true)
+}
+
+/// Phase one releases the mutex and waits; phase two (once signalled, or
+/// spuriously, or at the timeout, and the mutex is free) reacquires it and
+/// returns. A wait that returns without a signal leaves the condition
+/// variable's waiters; repeated ones that change nothing are cut like a
+/// spin loop (see `spin`).
+fn wait(m: &mut Machine, c: &Call, timed: bool) -> Run {
     let (cond, mutex) = (c.addr(0), c.addr(1));
-    if matches!(m.thread(c.tid).state, ThreadState::Woken { .. }) {
+    let how = match m.thread(c.tid).state {
+        ThreadState::Woken { .. } => Some(Wakeup::Signalled),
+        ThreadState::Waiting { timed, .. } => Some(unsignalled(timed, c.alt)),
+        _ => None,
+    };
+    if let Some(how) = how {
+        if how != Wakeup::Signalled {
+            m.sync_mut().cond_mut(cond).waiters.retain(|&t| t != c.tid);
+        }
         let s = m.sync_mut().mutex_mut(mutex);
         s.owner = Some(c.tid);
         s.count = 1;
-        m.thread_mut(c.tid).state = ThreadState::Running;
-        m.last = Some(EventKind::CondWake { cond, mutex });
-        return ok();
+        let t = m.thread_mut(c.tid);
+        t.state = ThreadState::Running;
+        t.spin.unmute();
+        m.last = Some(EventKind::CondWake { cond, mutex, how });
+        let code = if how == Wakeup::TimedOut {
+            ETIMEDOUT
+        } else {
+            0
+        };
+        return Ok(Ret::Value(Value::Int(code)));
     }
     if m.sync_mut().cond_mut(cond).destroyed {
         return Err(misuse(
@@ -366,7 +431,9 @@ pub fn cond_wait(m: &mut Machine, c: &Call) -> Run {
     s.owner = None;
     s.count = 0;
     m.sync_mut().cond_mut(cond).waiters.push(c.tid);
-    m.thread_mut(c.tid).state = ThreadState::Waiting { cond };
+    let t = m.thread_mut(c.tid);
+    t.state = ThreadState::Waiting { cond, timed };
+    t.spin.note_wait(mutex);
     m.last = Some(EventKind::CondWait { cond, mutex });
     Ok(Ret::Stay)
 }

@@ -5,7 +5,10 @@
 //! oracle of the summaries' tests: O(history) per event.
 
 use crate::clock::VClock;
-use crate::footprint::{acquires, depends, enables, is_global, releases, sync_objects, Flushes};
+use crate::footprint::{
+    acquires, dep_objects, depends, enables, is_global, releases, sync_objects, waits_to_acquire,
+    Flushes,
+};
 use crate::summary::Choice;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -91,7 +94,7 @@ impl OldTrace {
                 }
             }
         }
-        for o in sync_objects(ev).into_iter().flatten() {
+        for (o, _) in dep_objects(ev).into_iter().flatten() {
             keys.push(Key::Sync(o));
         }
         keys
@@ -425,7 +428,7 @@ impl OldTrace {
             }
             let partner = match self.opening_acquire(i, ev) {
                 Some(a) => a,
-                None if acquires(ev).is_some() && releases(&e.ev).is_some() => continue,
+                None if waits_to_acquire(ev).is_some() && releases(&e.ev).is_some() => continue,
                 None => i,
             };
             // Inside an atomic section of another thread, `ev` can only go
@@ -455,7 +458,7 @@ impl OldTrace {
                 .prev_same_thread
                 .and_then(|p| self.entries[p as usize].section);
         }
-        let m = releases(&e.ev).filter(|m| acquires(ev) == Some(*m))?;
+        let m = releases(&e.ev).filter(|m| waits_to_acquire(ev) == Some(*m))?;
         // Walk back to the acquire that took the mutex from free, counting
         // nested (recursive) acquisitions.
         let mut depth = 1u32;

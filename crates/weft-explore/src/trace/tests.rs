@@ -120,7 +120,11 @@ fn next_event(rng: &mut Rng, mm: Mm, m: &mut Model) -> Option<Event> {
             _ => vec![
                 EventKind::Lock { mutex },
                 EventKind::CondWait { cond, mutex },
-                EventKind::CondWake { cond, mutex },
+                EventKind::CondWake {
+                    cond,
+                    mutex,
+                    how: weft_core::Wakeup::Signalled,
+                },
                 EventKind::Unlock { mutex },
             ],
         };
@@ -251,6 +255,11 @@ fn next_event(rng: &mut Rng, mm: Mm, m: &mut Model) -> Option<Event> {
             77 => EventKind::CondWake {
                 cond: rng.pick(&CONDS),
                 mutex: MUTEXES[0],
+                how: if rng.chance(50) {
+                    weft_core::Wakeup::Signalled
+                } else {
+                    weft_core::Wakeup::Spurious
+                },
             },
             78 => EventKind::Signal {
                 cond: rng.pick(&CONDS),

@@ -94,6 +94,13 @@ pub enum Op {
         m: usize,
         body: Vec<Op>,
     },
+    /// `int rDST = pthread_mutex_trylock(&mM); if (rDST == 0)
+    /// pthread_mutex_unlock(&mM); else busy++` (atomically): observes
+    /// whether the mutex is held without blocking, in the final state.
+    TryLock {
+        m: usize,
+        dst: usize,
+    },
     If {
         local: usize,
         value: i32,
@@ -138,6 +145,7 @@ impl Op {
             | Op::Cas { .. }
             | Op::Fence(_) => 1,
             Op::Locked { body, .. } => 2 + body.iter().map(Op::events).sum::<usize>(),
+            Op::TryLock { .. } => 3,
             Op::If { body, .. } => body.events(),
             Op::Assert { .. } | Op::Assume { .. } => 0,
             Op::Atomic { body, .. } => 2 + body.iter().map(Op::events).sum::<usize>(),
@@ -184,8 +192,8 @@ impl Program {
 pub struct ThreadGen<'a> {
     pub rng: &'a mut Rng,
     pub mode: Mode,
-    /// Also generate fences and (in racy programs) atomics weaker than
-    /// seq_cst. Off for `random_programs_agree`, whose programs stay those
+    /// Also generate fences, `trylock` probes and (in racy programs)
+    /// atomics weaker than seq_cst. Off for `random_programs_agree`, whose programs stay those
     /// of the fixed seed.
     pub wmm: bool,
     pub globals: usize,
@@ -295,6 +303,12 @@ impl ThreadGen<'_> {
             let acc = self.accessible(held);
             let roll = self.rng.range(0, 99);
             if acc.is_empty() || roll < 22 {
+                let free: Vec<usize> = (0..self.mutexes).filter(|m| !held.contains(m)).collect();
+                if self.wmm && !free.is_empty() && self.rng.chance(25) {
+                    let m = self.rng.pick(&free);
+                    let dst = self.new_local();
+                    return Op::TryLock { m, dst };
+                }
                 if let Some(op) = self.gen_locked(held, depth) {
                     return op;
                 }
@@ -372,6 +386,7 @@ pub fn flatten(op: &Op, out: &mut Vec<Step>) {
         | Op::Store { .. }
         | Op::FetchAdd { .. }
         | Op::Cas { .. }
+        | Op::TryLock { .. }
         | Op::Fence(_) => out.push(Step::Access),
         Op::Locked { m, body } => {
             out.push(Step::Lock(*m));
@@ -686,6 +701,13 @@ pub fn render_op(op: &Op, indent: usize, cx: &mut Cx, out: &mut String) {
             }
             let _ = writeln!(out, "{pad}pthread_mutex_unlock(&m{m});");
         }
+        Op::TryLock { m, dst } => {
+            let _ = writeln!(out, "{pad}int r{dst} = pthread_mutex_trylock(&m{m});");
+            let _ = writeln!(
+                out,
+                "{pad}if (r{dst} == 0) pthread_mutex_unlock(&m{m}); else __atomic_fetch_add(&busy, 1, {SEQ});"
+            );
+        }
         Op::If { local, value, body } => {
             let _ = writeln!(out, "{pad}if (r{local} == {value}) {{");
             render_op(body, indent + 1, cx, out);
@@ -767,6 +789,17 @@ pub fn render(prog: &Program, header: &str) -> String {
     }
     for m in 0..prog.mutexes {
         let _ = writeln!(out, "pthread_mutex_t m{m} = PTHREAD_MUTEX_INITIALIZER;");
+    }
+    fn trylocks(op: &Op) -> bool {
+        match op {
+            Op::TryLock { .. } => true,
+            Op::Locked { body, .. } | Op::Atomic { body, .. } => body.iter().any(trylocks),
+            Op::If { body, .. } => trylocks(body),
+            _ => false,
+        }
+    }
+    if prog.threads.iter().flatten().any(trylocks) {
+        out.push_str("int busy;\n");
     }
     for (t, ops) in prog.threads.iter().enumerate() {
         let mut cx = Cx {
@@ -869,7 +902,10 @@ fn defs(ops: &[Op]) -> Vec<usize> {
     let mut out = Vec::new();
     for op in ops {
         match op {
-            Op::Load { dst, .. } | Op::FetchAdd { dst, .. } | Op::Cas { dst, .. } => out.push(*dst),
+            Op::Load { dst, .. }
+            | Op::FetchAdd { dst, .. }
+            | Op::Cas { dst, .. }
+            | Op::TryLock { dst, .. } => out.push(*dst),
             Op::Locked { body, .. } | Op::Atomic { body, .. } => out.extend(defs(body)),
             _ => {}
         }
