@@ -48,6 +48,17 @@ pub enum SyncObj {
     Mutex(u64),
     Cond(u64),
     Thread(Tid),
+    /// A read-write lock, as the explorers see it (read operations only
+    /// read it), and as the race detector sees it: what its write unlocks
+    /// released.
+    RwLock(u64),
+    /// What a read-write lock's read unlocks released (a write lock
+    /// acquires it; read locks do not, so readers stay unordered).
+    RwReaders(u64),
+    Sem(u64),
+    Barrier(u64),
+    /// What the arrivals of one generation of a barrier released.
+    BarrierGen(u64, u32),
     /// Whether threads are still alive: a spurious wakeup is possible in
     /// any state, but a waiter whose only way out is a spurious wakeup is
     /// deadlocked once every other thread has exited, so the two kinds of
@@ -160,12 +171,21 @@ impl Access {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Wakeup {
-    /// A signal or broadcast woke it.
-    Signalled,
+    /// A signal or broadcast woke it. `unbidden`: it could also have
+    /// returned without one (a timed wait, or spurious wakeups on), so
+    /// the explorers may move it before the signal, where it returns
+    /// unsignalled.
+    Signalled { unbidden: bool },
     /// It woke without one, as POSIX allows.
     Spurious,
     /// Its timeout expired (`pthread_cond_timedwait`).
     TimedOut,
+}
+
+impl Wakeup {
+    pub fn signalled(self) -> bool {
+        matches!(self, Wakeup::Signalled { .. })
+    }
 }
 
 /// What a visible operation does. Value fields are filled in once the event
@@ -286,6 +306,92 @@ pub enum EventKind {
     CondDestroy {
         cond: u64,
     },
+    /// `pthread_rwlock_rdlock`/`wrlock`: takes the lock for reading or
+    /// writing (enabled once it can).
+    RwLock {
+        rw: u64,
+        write: bool,
+    },
+    /// `pthread_rwlock_tryrdlock`/`trywrlock` (and the timed variants,
+    /// which time out instead of failing).
+    RwTryLock {
+        rw: u64,
+        write: bool,
+        acquired: bool,
+    },
+    /// `pthread_rwlock_unlock` of a read (`write: false`) or write lock.
+    RwUnlock {
+        rw: u64,
+        write: bool,
+    },
+    /// `pthread_rwlock_init`/`destroy`.
+    RwInit {
+        rw: u64,
+    },
+    RwDestroy {
+        rw: u64,
+    },
+    /// `sem_wait` (or `sem_timedwait`, `timed`): takes a token
+    /// (`blocked: false`) or, with none left, starts waiting for a
+    /// `sem_post` to hand it one (a timed wait may then time out instead:
+    /// `SemTimeout`).
+    SemWait {
+        sem: u64,
+        timed: bool,
+        blocked: bool,
+    },
+    /// A waiter of `sem_wait` returns with the token a post handed it.
+    /// `timed`: a `sem_timedwait`, which could have timed out before the
+    /// post instead (so the two may be reordered).
+    SemWake {
+        sem: u64,
+        timed: bool,
+    },
+    /// `sem_post`: hands its token to waiter `woke`, or adds it to the
+    /// count when nobody waits.
+    SemPost {
+        sem: u64,
+        woke: Option<Tid>,
+    },
+    /// `sem_trywait`.
+    SemTryWait {
+        sem: u64,
+        ok: bool,
+    },
+    /// A `sem_timedwait` that waited times out (it stops waiting).
+    SemTimeout {
+        sem: u64,
+    },
+    /// `sem_getvalue`.
+    SemValue {
+        sem: u64,
+    },
+    /// `sem_init`/`sem_destroy`.
+    SemInit {
+        sem: u64,
+    },
+    SemDestroy {
+        sem: u64,
+    },
+    /// `pthread_barrier_wait`: arrives at generation `gen`; the last to
+    /// arrive (`serial`) releases the others.
+    BarrierWait {
+        bar: u64,
+        gen: u32,
+        serial: bool,
+    },
+    /// A thread released from barrier generation `gen` returns.
+    BarrierLeave {
+        bar: u64,
+        gen: u32,
+    },
+    /// `pthread_barrier_init`/`destroy`.
+    BarrierInit {
+        bar: u64,
+    },
+    BarrierDestroy {
+        bar: u64,
+    },
     Spawn {
         child: Tid,
     },
@@ -391,6 +497,13 @@ impl Event {
             Signal { cond, .. } | Broadcast { cond, .. } => SyncObj::Cond(cond),
             CondInit { cond } | CondDestroy { cond } => SyncObj::Cond(cond),
             Spawn { child } | Join { child } | Detach { child } => SyncObj::Thread(child),
+            RwLock { rw, .. } | RwTryLock { rw, .. } | RwUnlock { rw, .. } => SyncObj::RwLock(rw),
+            RwInit { rw } | RwDestroy { rw } => SyncObj::RwLock(rw),
+            SemWait { sem, .. } | SemWake { sem, .. } | SemPost { sem, .. } => SyncObj::Sem(sem),
+            SemTryWait { sem, .. } | SemValue { sem } | SemTimeout { sem } => SyncObj::Sem(sem),
+            SemInit { sem } | SemDestroy { sem } => SyncObj::Sem(sem),
+            BarrierWait { bar, .. } | BarrierLeave { bar, .. } => SyncObj::Barrier(bar),
+            BarrierInit { bar } | BarrierDestroy { bar } => SyncObj::Barrier(bar),
             _ => return None,
         })
     }

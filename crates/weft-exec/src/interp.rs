@@ -10,7 +10,7 @@ use crate::machine::{Machine, Stop};
 use crate::memory::{MemError, ObjKind};
 use crate::program::Program;
 use crate::runtime::{Call, Ret};
-use crate::thread::Frame;
+use crate::thread::{Frame, OnReturn};
 use crate::value::{mask, sext, Value};
 use smallvec::SmallVec;
 use std::sync::Arc;
@@ -718,6 +718,7 @@ impl Machine {
             va_area: None,
             ret_dst,
             atomic: f.atomic,
+            on_return: None,
         }
     }
 
@@ -911,6 +912,23 @@ impl Machine {
             }
             Ret::Stay => Ok(None),
             Ret::Done => Ok(None),
+            Ret::Call {
+                func,
+                args,
+                result,
+                on_return,
+            } => {
+                // The call returns `result` once `func` returns: its
+                // frame's return moves the caller past the call.
+                if let Some(d) = dst {
+                    self.set(tid, d, result);
+                }
+                let mut frame = self.new_frame(func, args, None);
+                frame.atomic = false;
+                frame.on_return = Some(on_return);
+                self.thread_mut(tid).frames.push(frame);
+                Ok(None)
+            }
         }
     }
 
@@ -931,6 +949,12 @@ impl Machine {
                 return Ok(Some(EventKind::AtomicEnd));
             }
             self.last = Some(EventKind::AtomicEnd);
+        }
+        if let Some(OnReturn::OnceDone { ctl }) = self.frame(tid).on_return {
+            if !commit {
+                return Ok(Some(EventKind::Unlock { mutex: ctl }));
+            }
+            crate::runtime::once_done(self, tid, ctl)?;
         }
         let frame = self.thread_mut(tid).frames.pop().expect("frame");
         self.release_frame(&frame);

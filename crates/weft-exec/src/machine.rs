@@ -376,6 +376,11 @@ impl Machine {
     }
 
     /// The type of mutex `m`, read from its `__kind` field.
+    /// Sets thread `tid`'s `errno` (a model reporting an error).
+    pub(crate) fn set_errno(&mut self, tid: Tid, e: u32) {
+        self.thread_mut(tid).errno = e;
+    }
+
     pub(crate) fn mutex_kind(&self, m: u64) -> u32 {
         self.mem
             .read_int(m + MUTEX_KIND_OFFSET, 4)
@@ -403,6 +408,14 @@ impl Machine {
                     _ => false,
                 };
                 wakes && self.sync.is_free(mutex)
+            }
+            // Relocking a lock held for writing fails at once (EDEADLK).
+            EventKind::RwLock { rw, write } => {
+                self.sync.rw_available(rw, write)
+                    || self.sync.rwlocks.get(&rw).and_then(|s| s.writer) == Some(tid)
+            }
+            EventKind::SemWake { .. } | EventKind::BarrierLeave { .. } => {
+                matches!(t.state, ThreadState::Granted { .. })
             }
             EventKind::Join { child } => {
                 match self.threads.get(child as usize).and_then(|c| c.as_ref()) {
@@ -545,6 +558,44 @@ impl Machine {
                     p.describe_addr(mutex)
                 ),
             },
+            EventKind::RwLock { rw, write } => {
+                let s = self.sync.rwlocks.get(&rw);
+                let holder = match s {
+                    Some(s) if s.writer.is_some() => {
+                        format!("held for writing by thread {}", s.writer.unwrap_or(0))
+                    }
+                    Some(s) => {
+                        let mut r = s.readers.clone();
+                        r.sort_unstable();
+                        r.dedup();
+                        let r: Vec<String> = r.iter().map(|t| t.to_string()).collect();
+                        format!("held for reading by thread(s) {}", r.join(", "))
+                    }
+                    None => "held".to_string(),
+                };
+                let how = if write { "writing" } else { "reading" };
+                format!(
+                    "waits to lock rwlock {} for {how}, {holder}",
+                    p.describe_addr(rw)
+                )
+            }
+            EventKind::SemWake { sem, .. } => {
+                format!(
+                    "waits in sem_wait on {} for a sem_post",
+                    p.describe_addr(sem)
+                )
+            }
+            EventKind::BarrierLeave { bar, .. } => {
+                let (n, k) = self
+                    .sync
+                    .barriers
+                    .get(&bar)
+                    .map_or((0, 0), |b| (b.count, b.waiting.len()));
+                format!(
+                    "waits at barrier {} ({k} of {n} threads arrived)",
+                    p.describe_addr(bar)
+                )
+            }
             _ if t.state == ThreadState::Spinning => self.describe_spin(tid),
             EventKind::Join { child } => format!("waits to join thread {child}"),
             _ => "is blocked".to_string(),
@@ -628,6 +679,7 @@ impl Machine {
         let t = self.thread(tid);
         match t.pending.as_ref().map(|e| &e.kind) {
             Some(EventKind::Signal { cond, .. }) => self.sync.waiters(*cond).len().max(1) as u32,
+            Some(EventKind::SemPost { sem, .. }) => self.sync.sem_waiters(*sem).len().max(1) as u32,
             // A timed wait not signalled: it times out (0) or, if spurious
             // wakeups are on, returns spuriously (1).
             Some(EventKind::CondWake { .. }) => match t.state {

@@ -183,7 +183,7 @@ pub fn describe_event(p: &Program, e: &Event) -> String {
         CondWait { cond, mutex } => format!("wait on {} (releases {})", a(*cond), a(*mutex)),
         CondWake { cond, mutex, how } => {
             let why = match how {
-                weft_core::Wakeup::Signalled => "wake",
+                weft_core::Wakeup::Signalled { .. } => "wake",
                 weft_core::Wakeup::Spurious => "spurious wake",
                 weft_core::Wakeup::TimedOut => "timeout",
             };
@@ -196,6 +196,54 @@ pub fn describe_event(p: &Program, e: &Event) -> String {
         Broadcast { cond, woke } => format!("broadcast {} (wakes {woke})", a(*cond)),
         CondInit { cond } => format!("init cond {}", a(*cond)),
         CondDestroy { cond } => format!("destroy cond {}", a(*cond)),
+        RwLock { rw, write } => {
+            format!("{} {}", if *write { "wrlock" } else { "rdlock" }, a(*rw))
+        }
+        RwTryLock {
+            rw,
+            write,
+            acquired,
+        } => format!(
+            "{} {} ({})",
+            if *write { "trywrlock" } else { "tryrdlock" },
+            a(*rw),
+            if *acquired { "acquired" } else { "busy" }
+        ),
+        RwUnlock { rw, write } => format!(
+            "unlock {} (held for {})",
+            a(*rw),
+            if *write { "writing" } else { "reading" }
+        ),
+        RwInit { rw } => format!("init rwlock {}", a(*rw)),
+        RwDestroy { rw } => format!("destroy rwlock {}", a(*rw)),
+        SemWait { sem, blocked, .. } => match blocked {
+            false => format!("sem_wait {} (takes a token)", a(*sem)),
+            true => format!("sem_wait {} (none left: waits)", a(*sem)),
+        },
+        SemWake { sem, .. } => format!("sem_wait {} returns with a posted token", a(*sem)),
+        SemPost { sem, woke } => match woke {
+            Some(t) => format!("sem_post {} (hands the token to thread {t})", a(*sem)),
+            None => format!("sem_post {}", a(*sem)),
+        },
+        SemTryWait { sem, ok } => format!(
+            "sem_trywait {} ({})",
+            a(*sem),
+            if *ok { "takes a token" } else { "none left" }
+        ),
+        SemValue { sem } => format!("sem_getvalue {}", a(*sem)),
+        SemTimeout { sem } => format!("sem_timedwait {} times out", a(*sem)),
+        SemInit { sem } => format!("init semaphore {}", a(*sem)),
+        SemDestroy { sem } => format!("destroy semaphore {}", a(*sem)),
+        BarrierWait { bar, gen, serial } => format!(
+            "barrier wait {} (generation {gen}{})",
+            a(*bar),
+            if *serial { ", last: releases all" } else { "" }
+        ),
+        BarrierLeave { bar, gen } => {
+            format!("leave barrier {} (generation {gen})", a(*bar))
+        }
+        BarrierInit { bar } => format!("init barrier {}", a(*bar)),
+        BarrierDestroy { bar } => format!("destroy barrier {}", a(*bar)),
         Spawn { child } => format!("create thread {child}"),
         Join { child } => format!("join thread {child}"),
         Detach { child } => format!("detach thread {child}"),

@@ -239,6 +239,14 @@ pub(crate) fn logged_commit(kind: &EventKind) -> bool {
             | Unlock { .. }
             | CondWait { .. }
             | CondWake { .. }
+            | RwLock { .. }
+            | RwTryLock { .. }
+            | RwUnlock { .. }
+            | SemWait { .. }
+            | SemTimeout { .. }
+            | SemTryWait { .. }
+            | SemPost { .. }
+            | SemValue { .. }
     )
 }
 
@@ -254,6 +262,12 @@ fn writes_nothing(kind: &EventKind) -> bool {
                 acquired: false,
                 ..
             }
+            | RwTryLock {
+                acquired: false,
+                ..
+            }
+            | SemTryWait { ok: false, .. }
+            | SemValue { .. }
     )
 }
 
@@ -281,6 +295,12 @@ fn touched(kind: &EventKind) -> SmallVec<[Key; 2]> {
         }
         TryLock { mutex, .. } | Lock { mutex } | Unlock { mutex } => out.push(Key::Mutex(mutex)),
         CondWait { mutex, .. } | CondWake { mutex, .. } => out.push(Key::Mutex(mutex)),
+        RwLock { rw, .. } | RwTryLock { rw, .. } | RwUnlock { rw, .. } => out.push(Key::Mutex(rw)),
+        SemWait { sem, .. }
+        | SemTimeout { sem }
+        | SemTryWait { sem, .. }
+        | SemPost { sem, .. }
+        | SemValue { sem } => out.push(Key::Mutex(sem)),
         _ => {}
     }
     out
@@ -300,6 +320,17 @@ fn mutex_changed(kind: &EventKind) -> Option<u64> {
         | CondWake { mutex, .. }
         | MutexInit { mutex }
         | MutexDestroy { mutex } => Some(mutex),
+        RwLock { rw, .. }
+        | RwTryLock {
+            rw, acquired: true, ..
+        }
+        | RwUnlock { rw, .. }
+        | RwInit { rw } => Some(rw),
+        SemWait { sem, .. }
+        | SemTimeout { sem }
+        | SemPost { sem, .. }
+        | SemTryWait { sem, ok: true }
+        | SemInit { sem } => Some(sem),
         _ => None,
     }
 }
@@ -433,10 +464,7 @@ impl Machine {
 
     /// The state of mutex `m` as one word: owner (plus one) and count.
     fn mutex_word(&self, m: u64) -> u128 {
-        match self.sync.mutex(m) {
-            Some(s) => s.owner.map_or(0, |o| o as u128 + 1) | (s.count as u128) << 32,
-            None => 0,
-        }
+        self.sync.word(m)
     }
 
     /// What `key` holds now as `tid` sees it (a range longer than 16 bytes

@@ -21,6 +21,18 @@ pub struct Frame {
     pub ret_dst: Option<Reg>,
     /// The function is `__VERIFIER_atomic_*`.
     pub atomic: bool,
+    /// A function a runtime model called (see `runtime::Ret::Call`): what
+    /// its return does besides returning.
+    pub on_return: Option<OnReturn>,
+}
+
+/// What the return of a function called by a runtime model does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnReturn {
+    /// `pthread_once`/`call_once`: the init routine finished; mark the
+    /// control done and release the lock that other callers wait on (an
+    /// `Unlock` of the control's address).
+    OnceDone { ctl: u64 },
 }
 
 /// By hand, for `allocas`: `SmallVec::clone` goes through its generic
@@ -37,6 +49,7 @@ impl Clone for Frame {
             va_area: self.va_area,
             ret_dst: self.ret_dst,
             atomic: self.atomic,
+            on_return: self.on_return,
         }
     }
 }
@@ -52,8 +65,23 @@ pub enum ThreadState {
         timed: bool,
     },
     /// Signalled; must reacquire its mutex to return from the wait.
+    /// `unbidden`: the wait could also have returned without the signal
+    /// (it was timed, or spurious wakeups are on).
     Woken {
         cond: u64,
+        unbidden: bool,
+    },
+    /// In `sem_wait` or `pthread_barrier_wait` on object `obj`, waiting for
+    /// a post to hand it a token or for the barrier's last arrival.
+    /// `timed`: a `sem_timedwait`, which may time out instead.
+    Blocked {
+        obj: u64,
+        timed: bool,
+    },
+    /// Handed what it waited for in `Blocked`: it returns next.
+    Granted {
+        obj: u64,
+        timed: bool,
     },
     /// Spinning without progress: disabled until another thread writes a
     /// location it read (see `spin`).
@@ -79,6 +107,8 @@ pub struct Thread {
     pub events: u32,
     /// Stores not yet in memory (TSO/PSO).
     pub buffer: crate::buffer::StoreBuffer,
+    /// The thread's `errno`, as runtime models set it.
+    pub errno: u32,
     /// C11 fences executed since the last visible event (they go with the
     /// next one, see [`weft_core::Fences`]).
     pub fences: weft_core::Fences,
@@ -98,6 +128,7 @@ impl Thread {
             spin: Default::default(),
             events: 0,
             buffer: Default::default(),
+            errno: 0,
             fences: Default::default(),
         }
     }

@@ -631,9 +631,10 @@ impl<S: System> Dpor<'_, '_, S> {
 /// event has no race to reverse until it is enabled.
 fn waits_for_enabler<S: System>(s: &S, t: u32, ev: &Event) -> bool {
     match ev.kind {
-        weft_core::EventKind::CondWake { .. } | weft_core::EventKind::Join { .. } => {
-            !s.is_enabled(t)
-        }
+        weft_core::EventKind::CondWake { .. }
+        | weft_core::EventKind::Join { .. }
+        | weft_core::EventKind::SemWake { .. }
+        | weft_core::EventKind::BarrierLeave { .. } => !s.is_enabled(t),
         _ => false,
     }
 }

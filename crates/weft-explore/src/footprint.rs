@@ -59,7 +59,7 @@ pub fn sync_objects(e: &Event) -> [Option<SyncObj>; 2] {
 /// synchronisation objects, and [`SyncObj::Liveness`] for a thread's exit
 /// (a read: exits commute) and a spurious wakeup (a write).
 pub fn dep_objects(e: &Event) -> [Option<(SyncObj, bool)>; 3] {
-    let weak = reads_only(e);
+    let weak = reads_only(e) || reads_sync(e);
     let [a, b] = sync_objects(e);
     let live = match e.kind {
         EventKind::Exit => Some((SyncObj::Liveness, true)),
@@ -70,6 +70,81 @@ pub fn dep_objects(e: &Event) -> [Option<(SyncObj, bool)>; 3] {
         _ => None,
     };
     [a.map(|o| (o, weak)), b.map(|o| (o, weak)), live]
+}
+
+/// Read locks and read unlocks of a read-write lock only read it: readers
+/// share it, and a read lock is never disabled by another one (weft's
+/// rwlocks prefer readers). A failed `tryrdlock` happens only while a
+/// writer holds the lock, when no read lock or unlock can. A failed
+/// `trywrlock` is not one: a read unlock can make it succeed.
+/// `sem_getvalue` only reads the semaphore; a thread leaving a barrier
+/// only reads it.
+fn reads_sync(e: &Event) -> bool {
+    matches!(
+        e.kind,
+        EventKind::RwLock { write: false, .. }
+            | EventKind::RwTryLock { write: false, .. }
+            | EventKind::RwUnlock { write: false, .. }
+            | EventKind::SemValue { .. }
+            | EventKind::BarrierLeave { .. }
+    )
+}
+
+/// How an event synchronises, for the race detector: the clocks it
+/// acquires, the clocks it releases into, and whether releasing joins the
+/// thread's clock into the object's (`true`) or replaces it (mutexes,
+/// condition variables and threads: every operation on them acquires them
+/// first, so the two are the same).
+pub fn sync_edges(e: &Event) -> ([Option<SyncObj>; 2], [Option<SyncObj>; 2], bool) {
+    use EventKind::*;
+    let none = [None, None];
+    match e.kind {
+        RwLock { rw, write }
+        | RwTryLock {
+            rw,
+            write,
+            acquired: true,
+        } => {
+            let readers = write.then_some(SyncObj::RwReaders(rw));
+            ([Some(SyncObj::RwLock(rw)), readers], none, true)
+        }
+        RwUnlock { rw, write } => {
+            let o = if write {
+                SyncObj::RwLock(rw)
+            } else {
+                SyncObj::RwReaders(rw)
+            };
+            (none, [Some(o), None], true)
+        }
+        SemWait {
+            sem,
+            blocked: false,
+            ..
+        }
+        | SemWake { sem, .. }
+        | SemTryWait { sem, ok: true } => ([Some(SyncObj::Sem(sem)), None], none, true),
+        SemPost { sem, .. } => (none, [Some(SyncObj::Sem(sem)), None], true),
+        BarrierWait { bar, gen, serial } => {
+            let g = Some(SyncObj::BarrierGen(bar, gen));
+            ([if serial { g } else { None }, None], [g, None], true)
+        }
+        BarrierLeave { bar, gen } => ([Some(SyncObj::BarrierGen(bar, gen)), None], none, true),
+        RwTryLock { .. }
+        | RwInit { .. }
+        | RwDestroy { .. }
+        | SemWait { .. }
+        | SemTryWait { .. }
+        | SemTimeout { .. }
+        | SemValue { .. }
+        | SemInit { .. }
+        | SemDestroy { .. }
+        | BarrierInit { .. }
+        | BarrierDestroy { .. } => (none, none, true),
+        _ => {
+            let o = sync_objects(e);
+            (o, o, false)
+        }
+    }
 }
 
 /// A failed `trylock` only reads the mutex.
@@ -176,7 +251,7 @@ fn own_update(load: &Event, update: &Event) -> bool {
         && matches!(update.kind, EventKind::Update { owner, .. } if owner == load.tid)
 }
 
-/// The mutex an event acquires, if it acquires one.
+/// The mutex (or read-write lock) an event acquires, if it acquires one.
 pub fn acquires(e: &Event) -> Option<u64> {
     match e.kind {
         EventKind::Lock { mutex } | EventKind::CondWake { mutex, .. } => Some(mutex),
@@ -184,6 +259,10 @@ pub fn acquires(e: &Event) -> Option<u64> {
             mutex,
             acquired: true,
         } => Some(mutex),
+        EventKind::RwLock { rw, .. }
+        | EventKind::RwTryLock {
+            rw, acquired: true, ..
+        } => Some(rw),
         _ => None,
     }
 }
@@ -197,6 +276,7 @@ pub fn acquires(e: &Event) -> Option<u64> {
 pub fn waits_to_acquire(e: &Event) -> Option<u64> {
     match e.kind {
         EventKind::Lock { mutex } | EventKind::CondWake { mutex, .. } => Some(mutex),
+        EventKind::RwLock { rw, .. } => Some(rw),
         _ => None,
     }
 }
@@ -205,6 +285,7 @@ pub fn waits_to_acquire(e: &Event) -> Option<u64> {
 pub fn releases(e: &Event) -> Option<u64> {
     match e.kind {
         EventKind::Unlock { mutex } | EventKind::CondWait { mutex, .. } => Some(mutex),
+        EventKind::RwUnlock { rw, .. } => Some(rw),
         _ => None,
     }
 }
@@ -217,18 +298,33 @@ pub fn enables(earlier: &Event, later: &Event) -> bool {
         (
             EventKind::Signal { woke: Some(t), .. },
             EventKind::CondWake {
-                how: Wakeup::Signalled,
+                how: Wakeup::Signalled { unbidden: false },
                 ..
             },
         ) => *t == later.tid,
         (
             EventKind::Broadcast { .. },
             EventKind::CondWake {
-                how: Wakeup::Signalled,
+                how: Wakeup::Signalled { unbidden: false },
                 ..
             },
         ) => true,
         (EventKind::Exit, EventKind::Join { child }) => *child == earlier.tid,
+        (
+            EventKind::SemPost { sem, woke: Some(t) },
+            EventKind::SemWake {
+                sem: s,
+                timed: false,
+            },
+        ) => sem == s && *t == later.tid,
+        (
+            EventKind::BarrierWait {
+                bar,
+                gen,
+                serial: true,
+            },
+            EventKind::BarrierLeave { bar: b, gen: g },
+        ) => bar == b && gen == g,
         (EventKind::Spawn { child }, _) => *child == later.tid,
         _ => false,
     }

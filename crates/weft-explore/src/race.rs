@@ -16,6 +16,11 @@
 //!   release (the single total order adds no happens-before);
 //! - every pair of operations on the same mutex, condition variable or
 //!   thread (lock/unlock, wait/wake/signal, create/exit/join);
+//! - read-write locks: a read or write lock acquires what write unlocks
+//!   released, a write lock also what read unlocks released (so readers
+//!   stay unordered among themselves); semaphores: a `sem_post` releases,
+//!   a wait or successful `trywait` acquires; barriers: every arrival of a
+//!   generation releases, and leaving it (or arriving last) acquires;
 //! - `__VERIFIER_atomic_*` sections, like one global lock: a section's begin
 //!   acquires what every earlier section's end released.
 //!
@@ -40,7 +45,7 @@
 //! logging it.
 
 use crate::clock::{ClockRef, VClock};
-use crate::footprint::sync_objects;
+use crate::footprint::sync_edges;
 use crate::footprint::words;
 use crate::words::WordTable;
 use rustc_hash::FxHashMap;
@@ -456,7 +461,8 @@ impl Races {
     /// The acquire half of `ev`: what it synchronises with.
     fn acquire(&mut self, ev: &Event) {
         let t = ev.tid;
-        for o in sync_objects(ev).into_iter().flatten() {
+        let (acquired, _, _) = sync_edges(ev);
+        for o in acquired.into_iter().flatten() {
             if let Some(c) = self.sync.get(&o) {
                 // The event's own clock is saved or restorable (see `push`).
                 debug_assert!(
@@ -633,7 +639,7 @@ impl Races {
             }
             _ => {}
         }
-        let objects = sync_objects(ev);
+        let (_, objects, joins) = sync_edges(ev);
         let leaves = match ev.kind {
             EventKind::AtomicEnd => true,
             EventKind::Exit => self.threads[t as usize].section > 0,
@@ -644,9 +650,17 @@ impl Races {
             _ => None,
         };
         for o in objects.into_iter().flatten() {
+            let mut now = self.threads[t as usize].clock.clone();
+            if joins {
+                if let Some(c) = self.sync.get(&o) {
+                    now.join(c);
+                }
+                let old = self.sync.insert(o, now);
+                self.undo.push(Undo::Sync(o, old));
+                continue;
+            }
             // The event acquired the object's clock: joining the thread's
             // clock into it gives the thread's clock.
-            let now = self.threads[t as usize].clock.clone();
             let old = self.sync.insert(o, now);
             debug_assert!(old.as_ref().is_none_or(|c| {
                 let mut j = c.clone();

@@ -239,10 +239,16 @@ impl Trace {
         let kinds: SmallVec<[Waker; 2]> = match ev.kind {
             EventKind::CondWake {
                 cond,
-                how: weft_core::Wakeup::Signalled,
+                how: weft_core::Wakeup::Signalled { unbidden: false },
                 ..
             } => [Waker::Signal(cond, ev.tid), Waker::Broadcast(cond)].into(),
             EventKind::Join { child } => [Waker::Exit(child)].into_iter().collect(),
+            // A post hands its token to a waiter as a signal wakes one; the
+            // last arrival at a barrier releases all, as a broadcast.
+            EventKind::SemWake { sem, timed: false } => {
+                [Waker::Signal(sem, ev.tid)].into_iter().collect()
+            }
+            EventKind::BarrierLeave { bar, .. } => [Waker::Broadcast(bar)].into_iter().collect(),
             _ => SmallVec::new(),
         };
         kinds
@@ -511,6 +517,10 @@ impl Trace {
                 woke: Some(t),
             } => Some(Waker::Signal(cond, t)),
             EventKind::Broadcast { cond, .. } => Some(Waker::Broadcast(cond)),
+            EventKind::SemPost { sem, woke: Some(t) } => Some(Waker::Signal(sem, t)),
+            EventKind::BarrierWait {
+                bar, serial: true, ..
+            } => Some(Waker::Broadcast(bar)),
             EventKind::Exit => Some(Waker::Exit(tid)),
             _ => None,
         };

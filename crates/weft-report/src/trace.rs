@@ -188,6 +188,69 @@ pub enum Op {
     CondDestroy {
         cond: Obj,
     },
+    RwLock {
+        rwlock: Obj,
+        write: bool,
+    },
+    RwTrylock {
+        rwlock: Obj,
+        write: bool,
+        acquired: bool,
+    },
+    RwUnlock {
+        rwlock: Obj,
+        write: bool,
+    },
+    RwInit {
+        rwlock: Obj,
+    },
+    RwDestroy {
+        rwlock: Obj,
+    },
+    SemWait {
+        sem: Obj,
+        timed: bool,
+        blocked: bool,
+    },
+    SemWake {
+        sem: Obj,
+        timed: bool,
+    },
+    SemPost {
+        sem: Obj,
+        woke: Option<String>,
+    },
+    SemTrywait {
+        sem: Obj,
+        ok: bool,
+    },
+    SemGetvalue {
+        sem: Obj,
+    },
+    SemTimeout {
+        sem: Obj,
+    },
+    SemInit {
+        sem: Obj,
+    },
+    SemDestroy {
+        sem: Obj,
+    },
+    BarrierWait {
+        barrier: Obj,
+        generation: u32,
+        serial: bool,
+    },
+    BarrierLeave {
+        barrier: Obj,
+        generation: u32,
+    },
+    BarrierInit {
+        barrier: Obj,
+    },
+    BarrierDestroy {
+        barrier: Obj,
+    },
     Spawn {
         child: String,
     },
@@ -435,6 +498,58 @@ fn op(e: &Event, cx: &TraceContext) -> Op {
         },
         K::CondInit { cond } => Op::CondInit { cond: obj(cond) },
         K::CondDestroy { cond } => Op::CondDestroy { cond: obj(cond) },
+        K::RwLock { rw, write } => Op::RwLock {
+            rwlock: obj(rw),
+            write,
+        },
+        K::RwTryLock {
+            rw,
+            write,
+            acquired,
+        } => Op::RwTrylock {
+            rwlock: obj(rw),
+            write,
+            acquired,
+        },
+        K::RwUnlock { rw, write } => Op::RwUnlock {
+            rwlock: obj(rw),
+            write,
+        },
+        K::RwInit { rw } => Op::RwInit { rwlock: obj(rw) },
+        K::RwDestroy { rw } => Op::RwDestroy { rwlock: obj(rw) },
+        K::SemWait {
+            sem,
+            timed,
+            blocked,
+        } => Op::SemWait {
+            sem: obj(sem),
+            timed,
+            blocked,
+        },
+        K::SemWake { sem, timed } => Op::SemWake {
+            sem: obj(sem),
+            timed,
+        },
+        K::SemPost { sem, woke } => Op::SemPost {
+            sem: obj(sem),
+            woke: woke.map(name),
+        },
+        K::SemTryWait { sem, ok } => Op::SemTrywait { sem: obj(sem), ok },
+        K::SemValue { sem } => Op::SemGetvalue { sem: obj(sem) },
+        K::SemTimeout { sem } => Op::SemTimeout { sem: obj(sem) },
+        K::SemInit { sem } => Op::SemInit { sem: obj(sem) },
+        K::SemDestroy { sem } => Op::SemDestroy { sem: obj(sem) },
+        K::BarrierWait { bar, gen, serial } => Op::BarrierWait {
+            barrier: obj(bar),
+            generation: gen,
+            serial,
+        },
+        K::BarrierLeave { bar, gen } => Op::BarrierLeave {
+            barrier: obj(bar),
+            generation: gen,
+        },
+        K::BarrierInit { bar } => Op::BarrierInit { barrier: obj(bar) },
+        K::BarrierDestroy { bar } => Op::BarrierDestroy { barrier: obj(bar) },
         K::Spawn { child } => Op::Spawn { child: name(child) },
         K::Join { child } => Op::Join { child: name(child) },
         K::Detach { child } => Op::Detach { child: name(child) },

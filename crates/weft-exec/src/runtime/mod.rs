@@ -5,7 +5,9 @@
 //! function that says which event the call would be (or `None` when this
 //! particular call only touches thread-local memory).
 
+mod c11;
 mod libc;
+mod prims;
 mod pthread;
 mod stdio;
 mod verifier;
@@ -41,7 +43,18 @@ pub enum Ret {
     Stay,
     /// The model already moved the thread (e.g. `pthread_exit`).
     Done,
+    /// Call program function `func` with `args`; when it returns, the call
+    /// returns `result` and `on_return` happens (e.g. `pthread_once`
+    /// running its init routine).
+    Call {
+        func: weft_ir::FuncId,
+        args: Vec<Value>,
+        result: Value,
+        on_return: crate::thread::OnReturn,
+    },
 }
+
+pub(crate) use prims::once_done;
 
 pub type PendingFn = fn(&Machine, &Call) -> Result<Option<EventKind>, Stop>;
 pub type RunFn = fn(&mut Machine, &Call) -> Result<Ret, Stop>;
@@ -245,8 +258,213 @@ pub static GROUPS: &[Group] = &[
             visible("clock_nanosleep", pthread::yield_pending, pthread::yield_),
             visible("pthread_yield", pthread::yield_pending, pthread::yield_),
             visible("thrd_yield", pthread::yield_pending, pthread::yield_),
-            local("pthread_attr_init", pthread::attr_noop),
+        ],
+    },
+    Group {
+        name: "Thread attributes",
+        models: &[
+            local("pthread_attr_init", prims::attr_init),
             local("pthread_attr_destroy", pthread::attr_noop),
+            local("pthread_attr_setdetachstate", prims::attr_setdetachstate),
+            local("pthread_attr_getdetachstate", prims::attr_getdetachstate),
+            local("pthread_attr_setstacksize", prims::attr_setstacksize),
+            local("pthread_attr_getstacksize", prims::attr_getstacksize),
+            local("pthread_attr_setguardsize", prims::attr_setguardsize),
+            local("pthread_attr_getguardsize", prims::attr_getguardsize),
+        ],
+    },
+    Group {
+        name: "One-time initialisation",
+        models: &[
+            visible("pthread_once", prims::once_pending, prims::once),
+            visible("call_once", prims::once_pending, prims::once),
+        ],
+    },
+    Group {
+        name: "Read-write locks",
+        models: &[
+            local("pthread_rwlockattr_init", pthread::attr_noop),
+            local("pthread_rwlockattr_destroy", pthread::attr_noop),
+            visible(
+                "pthread_rwlock_init",
+                prims::rw_init_pending,
+                prims::rw_init,
+            ),
+            visible(
+                "pthread_rwlock_destroy",
+                prims::rw_destroy_pending,
+                prims::rw_destroy,
+            ),
+            visible(
+                "pthread_rwlock_rdlock",
+                prims::rdlock_pending,
+                prims::rdlock,
+            ),
+            visible(
+                "pthread_rwlock_wrlock",
+                prims::wrlock_pending,
+                prims::wrlock,
+            ),
+            visible(
+                "pthread_rwlock_tryrdlock",
+                prims::tryrdlock_pending,
+                prims::tryrdlock,
+            ),
+            visible(
+                "pthread_rwlock_trywrlock",
+                prims::trywrlock_pending,
+                prims::trywrlock,
+            ),
+            visible(
+                "pthread_rwlock_timedrdlock",
+                prims::tryrdlock_pending,
+                prims::timedrdlock,
+            ),
+            visible(
+                "pthread_rwlock_timedwrlock",
+                prims::trywrlock_pending,
+                prims::timedwrlock,
+            ),
+            visible(
+                "pthread_rwlock_clockrdlock",
+                prims::tryrdlock_pending,
+                prims::timedrdlock,
+            ),
+            visible(
+                "pthread_rwlock_clockwrlock",
+                prims::trywrlock_pending,
+                prims::timedwrlock,
+            ),
+            visible(
+                "pthread_rwlock_unlock",
+                prims::rw_unlock_pending,
+                prims::rw_unlock,
+            ),
+        ],
+    },
+    Group {
+        name: "Spin locks",
+        models: &[
+            visible(
+                "pthread_spin_init",
+                pthread::mutex_init_pending,
+                prims::spin_init,
+            ),
+            visible(
+                "pthread_spin_destroy",
+                pthread::mutex_destroy_pending,
+                pthread::mutex_destroy,
+            ),
+            visible("pthread_spin_lock", pthread::lock_pending, pthread::lock),
+            visible(
+                "pthread_spin_trylock",
+                pthread::trylock_pending,
+                pthread::trylock,
+            ),
+            visible(
+                "pthread_spin_unlock",
+                pthread::unlock_pending,
+                pthread::unlock,
+            ),
+        ],
+    },
+    Group {
+        name: "Semaphores",
+        models: &[
+            visible("sem_init", prims::sem_init_pending, prims::sem_init),
+            visible(
+                "sem_destroy",
+                prims::sem_destroy_pending,
+                prims::sem_destroy,
+            ),
+            visible("sem_wait", prims::sem_wait_pending, prims::sem_wait),
+            visible(
+                "sem_timedwait",
+                prims::sem_timedwait_pending,
+                prims::sem_timedwait,
+            ),
+            visible(
+                "sem_clockwait",
+                prims::sem_timedwait_pending,
+                prims::sem_timedwait,
+            ),
+            visible(
+                "sem_trywait",
+                prims::sem_trywait_pending,
+                prims::sem_trywait,
+            ),
+            visible("sem_post", prims::sem_post_pending, prims::sem_post),
+            visible(
+                "sem_getvalue",
+                prims::sem_getvalue_pending,
+                prims::sem_getvalue,
+            ),
+        ],
+    },
+    Group {
+        name: "Barriers",
+        models: &[
+            local("pthread_barrierattr_init", pthread::attr_noop),
+            local("pthread_barrierattr_destroy", pthread::attr_noop),
+            visible(
+                "pthread_barrier_init",
+                prims::barrier_init_pending,
+                prims::barrier_init,
+            ),
+            visible(
+                "pthread_barrier_destroy",
+                prims::barrier_destroy_pending,
+                prims::barrier_destroy,
+            ),
+            visible(
+                "pthread_barrier_wait",
+                prims::barrier_wait_pending,
+                prims::barrier_wait,
+            ),
+        ],
+    },
+    Group {
+        name: "C11 threads",
+        models: &[
+            visible("thrd_create", pthread::create_pending, c11::thrd_create),
+            visible("thrd_join", pthread::join_pending, c11::thrd_join),
+            visible("thrd_exit", pthread::exit_pending, pthread::exit),
+            visible("thrd_detach", pthread::detach_pending, c11::thrd_detach),
+            local("thrd_current", pthread::self_),
+            local("thrd_equal", pthread::equal),
+            visible("thrd_sleep", pthread::yield_pending, pthread::yield_),
+            visible("mtx_init", pthread::mutex_init_pending, c11::mtx_init),
+            visible(
+                "mtx_destroy",
+                pthread::mutex_destroy_pending,
+                c11::mtx_destroy,
+            ),
+            visible("mtx_lock", pthread::lock_pending, c11::mtx_lock),
+            visible("mtx_trylock", pthread::trylock_pending, c11::mtx_trylock),
+            visible(
+                "mtx_timedlock",
+                pthread::trylock_pending,
+                c11::mtx_timedlock,
+            ),
+            visible("mtx_unlock", pthread::unlock_pending, c11::mtx_unlock),
+            visible("cnd_init", pthread::cond_init_pending, c11::cnd_init),
+            visible(
+                "cnd_destroy",
+                pthread::cond_destroy_pending,
+                c11::cnd_destroy,
+            ),
+            visible("cnd_signal", pthread::signal_pending, c11::cnd_signal),
+            visible(
+                "cnd_broadcast",
+                pthread::broadcast_pending,
+                c11::cnd_broadcast,
+            ),
+            visible("cnd_wait", pthread::cond_wait_pending, c11::cnd_wait),
+            visible(
+                "cnd_timedwait",
+                pthread::cond_wait_pending,
+                c11::cnd_timedwait,
+            ),
         ],
     },
 ];

@@ -15,15 +15,16 @@ use weft_ir::Code;
 type Pending = Result<Option<EventKind>, Stop>;
 type Run = Result<Ret, Stop>;
 
-const EBUSY: u128 = 16;
-const EDEADLK: u128 = 35;
-const ETIMEDOUT: u128 = 110;
+pub(super) const EBUSY: u128 = 16;
+pub(super) const EINVAL: u128 = 22;
+pub(super) const EDEADLK: u128 = 35;
+pub(super) const ETIMEDOUT: u128 = 110;
 
-fn ok() -> Run {
+pub(super) fn ok() -> Run {
     Ok(Ret::Value(Value::ZERO))
 }
 
-fn misuse(m: &Machine, msg: impl Into<String>) -> Stop {
+pub(super) fn misuse(m: &Machine, msg: impl Into<String>) -> Stop {
     m.bug(BugKind::PthreadMisuse, msg)
 }
 
@@ -31,7 +32,7 @@ fn handle_to_tid(h: u128) -> Tid {
     (h as Tid).wrapping_sub(1)
 }
 
-fn write(m: &mut Machine, a: u64, size: u64, v: u128) -> Result<(), Stop> {
+pub(super) fn write(m: &mut Machine, a: u64, size: u64, v: u128) -> Result<(), Stop> {
     m.mem
         .write_int(a, size, Some(v))
         .map_err(|e| m.mem_bug(e, true))
@@ -45,8 +46,25 @@ pub fn create_pending(m: &Machine, c: &Call) -> Pending {
     }))
 }
 
+/// `pthread_create(thread, attr, start, arg)`.
 pub fn create(m: &mut Machine, c: &Call) -> Run {
-    let f = match weft_ir::addr::decode(c.addr(2)) {
+    let detached = super::prims::attr_detached(m, c.addr(1))?;
+    let arg = c.args.get(3).cloned().unwrap_or(Value::ZERO);
+    start_thread(m, c, c.addr(0), c.addr(2), arg, detached)?;
+    ok()
+}
+
+/// Starts a thread running the function at `start` with `arg`, storing its
+/// handle at `handle` (unless null).
+pub(super) fn start_thread(
+    m: &mut Machine,
+    c: &Call,
+    handle: u64,
+    start: u64,
+    arg: Value,
+    detached: bool,
+) -> Result<Tid, Stop> {
+    let f = match weft_ir::addr::decode(start) {
         (id, 0) if id.space == 0 => m.prog.module.code_at(id.index),
         _ => None,
     };
@@ -56,14 +74,14 @@ pub fn create(m: &mut Machine, c: &Call) -> Run {
             "pthread_create with an invalid start routine",
         ));
     };
-    let arg = c.args.get(3).cloned().unwrap_or(Value::ZERO);
     m.mem.escape_addr(arg.bits_or_zero() as u64);
     let child = m.spawn(c.tid, f, arg);
-    if c.addr(0) != 0 {
-        write(m, c.addr(0), 8, child as u128 + 1)?;
+    m.thread_mut(child).detached = detached;
+    if handle != 0 {
+        write(m, handle, 8, child as u128 + 1)?;
     }
     m.last = Some(EventKind::Spawn { child });
-    ok()
+    Ok(child)
 }
 
 pub fn join_pending(_: &Machine, c: &Call) -> Pending {
@@ -72,7 +90,15 @@ pub fn join_pending(_: &Machine, c: &Call) -> Pending {
     }))
 }
 
+/// `pthread_join(thread, retval)`: the start routine's `void *`.
 pub fn join(m: &mut Machine, c: &Call) -> Run {
+    join_into(m, c, 8)?;
+    ok()
+}
+
+/// Joins thread argument 0, storing `size` bytes of its return value at
+/// argument 1 (unless null).
+pub(super) fn join_into(m: &mut Machine, c: &Call, size: u64) -> Result<(), Stop> {
     let child = handle_to_tid(c.arg(0));
     let Some(Some(t)) = m.threads.get(child as usize) else {
         return Err(misuse(m, "pthread_join of a thread that does not exist"));
@@ -92,10 +118,10 @@ pub fn join(m: &mut Machine, c: &Call) -> Run {
     let retval = t.retval;
     m.thread_mut(child).joined = true;
     if c.addr(1) != 0 {
-        write(m, c.addr(1), 8, retval as u128)?;
+        write(m, c.addr(1), size, retval as u128)?;
     }
     m.last = Some(EventKind::Join { child });
-    ok()
+    Ok(())
 }
 
 pub fn exit_pending(_: &Machine, _: &Call) -> Pending {
@@ -358,10 +384,15 @@ pub fn cond_wait_pending(m: &Machine, c: &Call) -> Pending {
             mutex,
             how: unsignalled(timed, c.alt),
         },
+        ThreadState::Woken { unbidden, .. } => EventKind::CondWake {
+            cond,
+            mutex,
+            how: Wakeup::Signalled { unbidden },
+        },
         _ => EventKind::CondWake {
             cond,
             mutex,
-            how: Wakeup::Signalled,
+            how: Wakeup::Signalled { unbidden: false },
         },
     }))
 }
@@ -393,12 +424,12 @@ pub fn cond_timedwait(m: &mut Machine, c: &Call) -> Run {
 fn wait(m: &mut Machine, c: &Call, timed: bool) -> Run {
     let (cond, mutex) = (c.addr(0), c.addr(1));
     let how = match m.thread(c.tid).state {
-        ThreadState::Woken { .. } => Some(Wakeup::Signalled),
+        ThreadState::Woken { unbidden, .. } => Some(Wakeup::Signalled { unbidden }),
         ThreadState::Waiting { timed, .. } => Some(unsignalled(timed, c.alt)),
         _ => None,
     };
     if let Some(how) = how {
-        if how != Wakeup::Signalled {
+        if !how.signalled() {
             m.sync_mut().cond_mut(cond).waiters.retain(|&t| t != c.tid);
         }
         let s = m.sync_mut().mutex_mut(mutex);
@@ -455,10 +486,21 @@ pub fn signal(m: &mut Machine, c: &Call) -> Run {
         Some(waiters.remove(i))
     };
     if let Some(t) = woke {
-        m.thread_mut(t).state = ThreadState::Woken { cond };
+        wake(m, t, cond);
     }
     m.last = Some(EventKind::Signal { cond, woke });
     ok()
+}
+
+/// Wakes waiter `t` of `cond`.
+fn wake(m: &mut Machine, t: Tid, cond: u64) {
+    let spurious = m.limits.spurious_wakeups;
+    let th = m.thread_mut(t);
+    let timed = matches!(th.state, ThreadState::Waiting { timed: true, .. });
+    th.state = ThreadState::Woken {
+        cond,
+        unbidden: timed || spurious,
+    };
 }
 
 pub fn broadcast_pending(_: &Machine, c: &Call) -> Pending {
@@ -472,7 +514,7 @@ pub fn broadcast(m: &mut Machine, c: &Call) -> Run {
     let cond = c.addr(0);
     let waiters = std::mem::take(&mut m.sync_mut().cond_mut(cond).waiters);
     for &t in &waiters {
-        m.thread_mut(t).state = ThreadState::Woken { cond };
+        wake(m, t, cond);
     }
     m.last = Some(EventKind::Broadcast {
         cond,

@@ -123,7 +123,7 @@ fn next_event(rng: &mut Rng, mm: Mm, m: &mut Model) -> Option<Event> {
                 EventKind::CondWake {
                     cond,
                     mutex,
-                    how: weft_core::Wakeup::Signalled,
+                    how: weft_core::Wakeup::Signalled { unbidden: false },
                 },
                 EventKind::Unlock { mutex },
             ],
@@ -256,7 +256,7 @@ fn next_event(rng: &mut Rng, mm: Mm, m: &mut Model) -> Option<Event> {
                 cond: rng.pick(&CONDS),
                 mutex: MUTEXES[0],
                 how: if rng.chance(50) {
-                    weft_core::Wakeup::Signalled
+                    weft_core::Wakeup::Signalled { unbidden: false }
                 } else {
                     weft_core::Wakeup::Spurious
                 },
@@ -272,7 +272,55 @@ fn next_event(rng: &mut Rng, mm: Mm, m: &mut Model) -> Option<Event> {
             80..=82 => EventKind::AtomicBegin,
             83..=85 => EventKind::AtomicEnd,
             86..=87 => EventKind::Fence,
-            88 => EventKind::Yield,
+            88 | 97..=99 => {
+                // Read-write locks, semaphores and barriers (on the mutex
+                // addresses: objects of different kinds never share one
+                // in a real run, but the summaries must not care).
+                let o = rng.pick(&MUTEXES);
+                let write = rng.chance(50);
+                match rng.below(12) {
+                    0 => EventKind::RwLock { rw: o, write },
+                    1 => EventKind::RwTryLock {
+                        rw: o,
+                        write,
+                        acquired: rng.chance(50),
+                    },
+                    2 => EventKind::RwUnlock { rw: o, write },
+                    3 => EventKind::SemWait {
+                        sem: o,
+                        timed: false,
+                        blocked: rng.chance(30),
+                    },
+                    4 => EventKind::SemWake {
+                        sem: o,
+                        timed: rng.chance(50),
+                    },
+                    5 => EventKind::SemPost {
+                        sem: o,
+                        woke: rng.chance(50).then(|| rng.below(m.threads as u64) as Tid),
+                    },
+                    6 => EventKind::SemTryWait {
+                        sem: o,
+                        ok: rng.chance(50),
+                    },
+                    7 => EventKind::SemValue { sem: o },
+                    8 => EventKind::SemTimeout { sem: o },
+                    9 => EventKind::BarrierWait {
+                        bar: o,
+                        gen: rng.below(2) as u32,
+                        serial: rng.chance(40),
+                    },
+                    10 => EventKind::BarrierLeave {
+                        bar: o,
+                        gen: rng.below(2) as u32,
+                    },
+                    _ => EventKind::CondWake {
+                        cond: rng.pick(&CONDS),
+                        mutex: MUTEXES[0],
+                        how: weft_core::Wakeup::Signalled { unbidden: true },
+                    },
+                }
+            }
             89..=90 => EventKind::Join {
                 child: rng.below(m.threads as u64) as Tid,
             },
