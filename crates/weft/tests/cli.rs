@@ -26,6 +26,7 @@ const FLAGS: &[&str] = &[
     "--max-memory",
     "--keep-going",
     "--json",
+    "--arg",
     "--witness",
     "--trace",
 ];
