@@ -19,6 +19,9 @@ struct FnCx<'a, 'm> {
     insts: Vec<Inst>,
     locs: Vec<Loc>,
     loc: Loc,
+    /// Registers added beyond the LLVM values (temporaries of instructions
+    /// lowered to several).
+    extra: u32,
 }
 
 pub(crate) fn lower_function<'m>(cx: &mut Ctx<'m>, f: &'m llvm_ir::Function) -> Function {
@@ -50,6 +53,7 @@ pub(crate) fn lower_function<'m>(cx: &mut Ctx<'m>, f: &'m llvm_ir::Function) -> 
         insts: Vec::new(),
         locs: Vec::new(),
         loc: floc,
+        extra: 0,
     };
     let mut out_blocks = Vec::with_capacity(f.basic_blocks.len());
     for bb in &f.basic_blocks {
@@ -58,7 +62,7 @@ pub(crate) fn lower_function<'m>(cx: &mut Ctx<'m>, f: &'m llvm_ir::Function) -> 
     Function {
         name: f.name.clone(),
         nparams: f.parameters.len() as u32,
-        nregs: fx.regs.len() as u32,
+        nregs: fx.regs.len() as u32 + fx.extra,
         is_var_arg: f.is_var_arg,
         ret,
         blocks: out_blocks,
@@ -437,7 +441,7 @@ impl<'m> FnCx<'_, 'm> {
     fn call(&mut self, c: &'m li::Call) -> Inst {
         let dst = c.dest.as_ref().map(|d| self.reg(d));
         let f = match &c.function {
-            either::Either::Left(_) => return self.unsupported("inline assembly".into()),
+            either::Either::Left(_) => return self.inline_asm(c, dst),
             either::Either::Right(f) => f,
         };
         let args: Vec<Operand> = c.arguments.iter().map(|(a, _)| self.op(a)).collect();
@@ -480,6 +484,65 @@ impl<'m> FnCx<'_, 'm> {
             callee: Callee::Extern(e),
             args,
             byval,
+        }
+    }
+
+    /// A call of inline assembly: the idioms [`super::asm`] knows, each
+    /// lowered to several instructions (all but the last pushed here).
+    fn inline_asm(&mut self, c: &'m li::Call, dst: Option<Reg>) -> Inst {
+        let key = (
+            self.cx.current_fn.unwrap_or(u32::MAX),
+            self.cx.current_pos.0,
+            self.cx.current_pos.1,
+        );
+        let Some((template, constraints)) = self.cx.gep_offsets.asm.get(&key).cloned() else {
+            return self.unsupported("inline assembly (its text could not be read)".into());
+        };
+        let mut args = Vec::with_capacity(c.arguments.len());
+        for (a, attrs) in &c.arguments {
+            let ty = self.ty_of(a);
+            let elem = attrs.iter().find_map(|at| match at {
+                llvm_ir::function::ParameterAttribute::UnknownTypeAttribute(t) => Some(t.clone()),
+                _ => None,
+            });
+            let elem = elem.map(|t| self.ty(&t));
+            args.push((self.op(a), ty, elem));
+        }
+        let outputs = match c.function_ty.as_ref() {
+            llvm_ir::Type::FuncType { result_type, .. } => match self.ty(result_type) {
+                Ty::Void => Vec::new(),
+                Ty::Agg(l) => l.fields().map(|(_, t)| t.clone()).collect(),
+                t => vec![t],
+            },
+            _ => Vec::new(),
+        };
+        let call = super::asm::AsmCall {
+            template: &template,
+            constraints: &constraints,
+            args,
+            outputs,
+            dst,
+        };
+        let base = self.regs.len() as u32;
+        let mut extra = self.extra;
+        let mut temp = || {
+            extra += 1;
+            base + extra - 1
+        };
+        let lowered = super::asm::lower(&call, &mut temp);
+        self.extra = extra;
+        match lowered {
+            Ok(mut insts) => {
+                let last = insts.pop().unwrap_or(Inst::Nop);
+                for i in insts {
+                    self.push(i);
+                }
+                last
+            }
+            Err(why) => self.unsupported(format!(
+                "inline assembly `{}` ({why})",
+                super::asm::gcc_spelling(&template).escape_debug()
+            )),
         }
     }
 
@@ -528,7 +591,11 @@ impl<'m> FnCx<'_, 'm> {
                 kind: FenceKind::Release,
                 order: Some(Order::Release),
             },
-            "x86" if name.contains("lfence") || name.contains("pause") => Inst::Nop,
+            "x86" if name.contains("lfence") => Inst::Fence {
+                kind: FenceKind::Acquire,
+                order: Some(Order::Acquire),
+            },
+            "x86" if name.contains("pause") => Inst::Nop,
             "memcpy" | "memmove" | "memset" => {
                 let e = self.cx.extern_id(base, self.loc);
                 Inst::Call {
