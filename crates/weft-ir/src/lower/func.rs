@@ -114,6 +114,11 @@ impl<'m> FnCx<'_, 'm> {
     }
 
     fn ty_of(&mut self, o: &llvm_ir::Operand) -> Ty {
+        // Metadata arguments (of `llvm.dbg.*`, scope declarations,
+        // constrained floating point) have no value type.
+        if matches!(o, llvm_ir::Operand::MetadataOperand) {
+            return Ty::Void;
+        }
         let t = o.get_type(&self.cx.m.types);
         lower_type_at(self.cx, &t, self.loc)
     }
@@ -385,6 +390,14 @@ impl<'m> FnCx<'_, 'm> {
                         ty = fty;
                         continue;
                     }
+                    // Arrays of any length: zero-length arrays and
+                    // flexible array members are indexed past their end.
+                    Ty::Agg(l) if matches!(l.shape, Shape::Array { .. }) => {
+                        let Shape::Array { elem, .. } = &l.shape else {
+                            unreachable!()
+                        };
+                        (elem.size() as i64, elem.clone())
+                    }
                     Ty::Agg(l) if !l.is_empty() => {
                         let elem = l.field(0).expect("non-empty").1.clone();
                         (elem.size() as i64, elem)
@@ -546,6 +559,76 @@ impl<'m> FnCx<'_, 'm> {
         }
     }
 
+    /// `llvm.experimental.*`: scope declarations (no-ops) and the
+    /// constrained floating-point operations of `#pragma STDC FENV_ACCESS`.
+    /// weft models no way to change the rounding mode or read the exception
+    /// flags (`fesetround` and friends are unmodelled externals), so they
+    /// round to nearest like the plain instructions. Constrained
+    /// comparisons, whose predicate is a metadata string `llvm-ir` drops,
+    /// and the rest are refused.
+    fn experimental(&mut self, name: &str, c: &li::Call, d: Reg, args: &[Operand]) -> Inst {
+        if name.starts_with("experimental.noalias.scope.decl") {
+            return Inst::Nop;
+        }
+        let Some(op) = name
+            .strip_prefix("experimental.constrained.")
+            .and_then(|r| r.split('.').next())
+        else {
+            return self.unsupported(format!("intrinsic `llvm.{name}`"));
+        };
+        let a0 = c.arguments.first().map(|(a, _)| a);
+        let fbin = |op| (op, a0);
+        let fop = match op {
+            "fadd" => Some(fbin(FBinOp::Add)),
+            "fsub" => Some(fbin(FBinOp::Sub)),
+            "fmul" => Some(fbin(FBinOp::Mul)),
+            "fdiv" => Some(fbin(FBinOp::Div)),
+            "frem" => Some(fbin(FBinOp::Rem)),
+            _ => None,
+        };
+        if let (Some((op, Some(a))), Some(&b)) = (fop, args.get(1)) {
+            let double = match self.ty_of(a) {
+                Ty::F64 => true,
+                Ty::F32 => false,
+                t => return self.unsupported(format!("floating-point operation on `{t:?}`")),
+            };
+            return Inst::FBin {
+                op,
+                double,
+                dst: d,
+                a: args[0],
+                b,
+            };
+        }
+        let cast = match op {
+            "fptosi" => Some(CastOp::FpToSi),
+            "fptoui" => Some(CastOp::FpToUi),
+            "sitofp" => Some(CastOp::SiToFp),
+            "uitofp" => Some(CastOp::UiToFp),
+            "fptrunc" => Some(CastOp::FpTrunc),
+            "fpext" => Some(CastOp::FpExt),
+            _ => None,
+        };
+        if let (Some(cop), Some(a)) = (cast, a0) {
+            let from = self.ty_of(a);
+            let to = match c.function_ty.as_ref() {
+                llvm_ir::Type::FuncType { result_type, .. } => self.ty(result_type),
+                _ => Ty::Void,
+            };
+            if from.is_agg() || to.is_agg() || matches!(to, Ty::Void) {
+                return self.unsupported(format!("intrinsic `llvm.{name}`"));
+            }
+            return Inst::Cast {
+                op: cop,
+                from,
+                to,
+                dst: d,
+                a: args[0],
+            };
+        }
+        self.unsupported(format!("intrinsic `llvm.{name}`"))
+    }
+
     /// The `byval` arguments of a call, with their sizes.
     fn byval_args(&mut self, c: &li::Call) -> Box<[(u32, u64)]> {
         let mut out = Vec::new();
@@ -581,8 +664,9 @@ impl<'m> FnCx<'_, 'm> {
             args: args.iter().take(n).copied().collect(),
         };
         match base {
-            "dbg" | "lifetime" | "assume" | "experimental" | "var" | "invariant"
-            | "stackrestore" | "va_end" | "prefetch" | "sideeffect" | "donothing" => Inst::Nop,
+            "experimental" => self.experimental(name, c, d, &args),
+            "dbg" | "lifetime" | "assume" | "var" | "invariant" | "stackrestore" | "va_end"
+            | "prefetch" | "sideeffect" | "donothing" => Inst::Nop,
             "x86" if name.contains("mfence") => Inst::Fence {
                 kind: FenceKind::SeqCst,
                 order: Some(Order::SeqCst),
