@@ -202,6 +202,9 @@ impl<'m> FnCx<'_, 'm> {
     }
 
     fn inst(&mut self, i: &'m I) -> Inst {
+        if let Some(v) = self.vector_inst(i) {
+            return v;
+        }
         match i {
             I::Add(x) => self.bin(BinOp::Add, &x.operand0, &x.operand1, &x.dest),
             I::Sub(x) => self.bin(BinOp::Sub, &x.operand0, &x.operand1, &x.dest),
@@ -222,7 +225,11 @@ impl<'m> FnCx<'_, 'm> {
             I::FDiv(x) => self.fbin(FBinOp::Div, &x.operand0, &x.operand1, &x.dest),
             I::FRem(x) => self.fbin(FBinOp::Rem, &x.operand0, &x.operand1, &x.dest),
             I::FNeg(x) => {
-                let double = matches!(self.ty_of(&x.operand), Ty::F64);
+                let double = match self.ty_of(&x.operand) {
+                    Ty::F64 => true,
+                    Ty::F32 => false,
+                    t => return self.unsupported(format!("floating-point negation of `{t:?}`")),
+                };
                 Inst::FNeg {
                     double,
                     dst: self.reg(&x.dest),
@@ -244,7 +251,11 @@ impl<'m> FnCx<'_, 'm> {
                 }
             }
             I::FCmp(x) => {
-                let double = matches!(self.ty_of(&x.operand0), Ty::F64);
+                let double = match self.ty_of(&x.operand0) {
+                    Ty::F64 => true,
+                    Ty::F32 => false,
+                    t => return self.unsupported(format!("floating-point comparison of `{t:?}`")),
+                };
                 let pred = fpred(x.predicate);
                 Inst::FCmp {
                     pred,
@@ -368,6 +379,497 @@ impl<'m> FnCx<'_, 'm> {
             },
             I::Call(c) => self.call(c),
             other => self.unsupported(format!("instruction `{}`", inst_name(other))),
+        }
+    }
+
+    fn temp(&mut self) -> Reg {
+        self.extra += 1;
+        self.regs.len() as Reg + self.extra - 1
+    }
+
+    /// The lane count and LLVM lane type of a vector operand.
+    fn lanes_of(&self, o: &llvm_ir::Operand) -> Option<(u64, llvm_ir::TypeRef)> {
+        if matches!(o, llvm_ir::Operand::MetadataOperand) {
+            return None;
+        }
+        match o.get_type(&self.cx.m.types).as_ref() {
+            llvm_ir::Type::VectorType {
+                element_type,
+                num_elements,
+                ..
+            } => Some((*num_elements as u64, element_type.clone())),
+            _ => None,
+        }
+    }
+
+    /// Lane `k` of `v` into a new register.
+    fn lane(&mut self, v: Operand, k: u64) -> Operand {
+        let t = self.temp();
+        self.push(Inst::ExtractValue {
+            dst: t,
+            agg: v,
+            path: smallvec![k as u32],
+        });
+        Operand::Reg(t)
+    }
+
+    /// Builds a vector in `dst` from one scalar instruction per lane:
+    /// `f(dst_k, lanes_k)` computes lane `k` from lane `k` of each source
+    /// (scalar sources are used whole). Every instruction but the last is
+    /// pushed; the last is returned.
+    fn per_lane(
+        &mut self,
+        n: u64,
+        dst: Reg,
+        srcs: &[(Operand, bool)],
+        mut f: impl FnMut(Reg, &[Operand]) -> Inst,
+    ) -> Inst {
+        let mut agg = Operand::Undef;
+        for k in 0..n {
+            let ops: Vec<Operand> = srcs
+                .iter()
+                .map(|&(o, vector)| if vector { self.lane(o, k) } else { o })
+                .collect();
+            let r = self.temp();
+            let inst = f(r, &ops);
+            self.push(inst);
+            let out = if k + 1 == n { dst } else { self.temp() };
+            let ins = Inst::InsertValue {
+                dst: out,
+                agg,
+                val: Operand::Reg(r),
+                path: smallvec![k as u32],
+            };
+            if k + 1 == n {
+                return ins;
+            }
+            self.push(ins);
+            agg = Operand::Reg(out);
+        }
+        Inst::Nop
+    }
+
+    /// Vector instructions, lowered lane by lane to the scalar ones; `None`
+    /// for an instruction without vector operands or result.
+    fn vector_inst(&mut self, i: &'m I) -> Option<Inst> {
+        macro_rules! vbin {
+            ($x:expr, $op:expr) => {{
+                let (n, lt) = self.lanes_of(&$x.operand0)?;
+                let bits = self.ty(&lt).bits();
+                if !matches!(self.ty(&lt), Ty::Int(_)) {
+                    return Some(self.unsupported(format!("vector `{:?}` on `{}`", $op, lt)));
+                }
+                let (a, b) = (self.op(&$x.operand0), self.op(&$x.operand1));
+                let dst = self.reg(&$x.dest);
+                let op = $op;
+                Some(
+                    self.per_lane(n, dst, &[(a, true), (b, true)], |r, o| Inst::Bin {
+                        op,
+                        bits,
+                        dst: r,
+                        a: o[0],
+                        b: o[1],
+                    }),
+                )
+            }};
+        }
+        macro_rules! vfbin {
+            ($x:expr, $op:expr) => {{
+                let (n, lt) = self.lanes_of(&$x.operand0)?;
+                let double = match self.ty(&lt) {
+                    Ty::F64 => true,
+                    Ty::F32 => false,
+                    _ => return Some(self.unsupported(format!("vector `{:?}` on `{}`", $op, lt))),
+                };
+                let (a, b) = (self.op(&$x.operand0), self.op(&$x.operand1));
+                let dst = self.reg(&$x.dest);
+                let op = $op;
+                Some(
+                    self.per_lane(n, dst, &[(a, true), (b, true)], |r, o| Inst::FBin {
+                        op,
+                        double,
+                        dst: r,
+                        a: o[0],
+                        b: o[1],
+                    }),
+                )
+            }};
+        }
+        macro_rules! vcast {
+            ($x:expr, $op:expr) => {{
+                let (n, lt) = self.lanes_of(&$x.operand)?;
+                let from = self.ty(&lt);
+                let to = match $x.to_type.as_ref() {
+                    llvm_ir::Type::VectorType { element_type, .. } => {
+                        self.ty(&element_type.clone())
+                    }
+                    _ => return Some(self.unsupported("vector conversion to a scalar".into())),
+                };
+                let a = self.op(&$x.operand);
+                let dst = self.reg(&$x.dest);
+                let op = $op;
+                Some(self.per_lane(n, dst, &[(a, true)], |r, o| Inst::Cast {
+                    op,
+                    from: from.clone(),
+                    to: to.clone(),
+                    dst: r,
+                    a: o[0],
+                }))
+            }};
+        }
+        match i {
+            I::Add(x) => vbin!(x, BinOp::Add),
+            I::Sub(x) => vbin!(x, BinOp::Sub),
+            I::Mul(x) => vbin!(x, BinOp::Mul),
+            I::UDiv(x) => vbin!(x, BinOp::UDiv),
+            I::SDiv(x) => vbin!(x, BinOp::SDiv),
+            I::URem(x) => vbin!(x, BinOp::URem),
+            I::SRem(x) => vbin!(x, BinOp::SRem),
+            I::And(x) => vbin!(x, BinOp::And),
+            I::Or(x) => vbin!(x, BinOp::Or),
+            I::Xor(x) => vbin!(x, BinOp::Xor),
+            I::Shl(x) => vbin!(x, BinOp::Shl),
+            I::LShr(x) => vbin!(x, BinOp::LShr),
+            I::AShr(x) => vbin!(x, BinOp::AShr),
+            I::FAdd(x) => vfbin!(x, FBinOp::Add),
+            I::FSub(x) => vfbin!(x, FBinOp::Sub),
+            I::FMul(x) => vfbin!(x, FBinOp::Mul),
+            I::FDiv(x) => vfbin!(x, FBinOp::Div),
+            I::FRem(x) => vfbin!(x, FBinOp::Rem),
+            I::Trunc(x) => vcast!(x, CastOp::Trunc),
+            I::ZExt(x) => vcast!(x, CastOp::ZExt),
+            I::SExt(x) => vcast!(x, CastOp::SExt),
+            I::FPTrunc(x) => vcast!(x, CastOp::FpTrunc),
+            I::FPExt(x) => vcast!(x, CastOp::FpExt),
+            I::FPToUI(x) => vcast!(x, CastOp::FpToUi),
+            I::FPToSI(x) => vcast!(x, CastOp::FpToSi),
+            I::UIToFP(x) => vcast!(x, CastOp::UiToFp),
+            I::SIToFP(x) => vcast!(x, CastOp::SiToFp),
+            I::FNeg(x) => {
+                let (n, lt) = self.lanes_of(&x.operand)?;
+                let double = match self.ty(&lt) {
+                    Ty::F64 => true,
+                    Ty::F32 => false,
+                    _ => return Some(self.unsupported(format!("vector fneg on `{lt}`"))),
+                };
+                let a = self.op(&x.operand);
+                let dst = self.reg(&x.dest);
+                Some(self.per_lane(n, dst, &[(a, true)], |r, o| Inst::FNeg {
+                    double,
+                    dst: r,
+                    a: o[0],
+                }))
+            }
+            I::ICmp(x) => {
+                let (n, lt) = self.lanes_of(&x.operand0)?;
+                let bits = self.ty(&lt).bits();
+                let (a, b) = (self.op(&x.operand0), self.op(&x.operand1));
+                let dst = self.reg(&x.dest);
+                let pred = ipred(x.predicate);
+                Some(
+                    self.per_lane(n, dst, &[(a, true), (b, true)], |r, o| Inst::ICmp {
+                        pred,
+                        bits,
+                        dst: r,
+                        a: o[0],
+                        b: o[1],
+                    }),
+                )
+            }
+            I::FCmp(x) => {
+                let (n, lt) = self.lanes_of(&x.operand0)?;
+                let double = match self.ty(&lt) {
+                    Ty::F64 => true,
+                    Ty::F32 => false,
+                    _ => return Some(self.unsupported(format!("vector fcmp on `{lt}`"))),
+                };
+                let (a, b) = (self.op(&x.operand0), self.op(&x.operand1));
+                let dst = self.reg(&x.dest);
+                let pred = fpred(x.predicate);
+                Some(
+                    self.per_lane(n, dst, &[(a, true), (b, true)], |r, o| Inst::FCmp {
+                        pred,
+                        double,
+                        dst: r,
+                        a: o[0],
+                        b: o[1],
+                    }),
+                )
+            }
+            I::Select(x) => {
+                let (n, _) = self.lanes_of(&x.condition)?;
+                let (c, a, b) = (
+                    self.op(&x.condition),
+                    self.op(&x.true_value),
+                    self.op(&x.false_value),
+                );
+                let dst = self.reg(&x.dest);
+                Some(
+                    self.per_lane(n, dst, &[(c, true), (a, true), (b, true)], |r, o| {
+                        Inst::Select {
+                            dst: r,
+                            c: o[0],
+                            a: o[1],
+                            b: o[2],
+                        }
+                    }),
+                )
+            }
+            I::ExtractElement(x) => {
+                let (n, _) = self.lanes_of(&x.vector)?;
+                let v = self.op(&x.vector);
+                let dst = self.reg(&x.dest);
+                let ibits = self.ty_of(&x.index).bits();
+                match self.op(&x.index) {
+                    Operand::Imm(k) => Some(Inst::ExtractValue {
+                        dst,
+                        agg: v,
+                        path: smallvec![k.min(u32::MAX as u128) as u32],
+                    }),
+                    idx => {
+                        // A select chain over the lanes; out of range: undef.
+                        let mut acc = Operand::Undef;
+                        for k in 0..n {
+                            let lane = self.lane(v, k);
+                            let c = self.temp();
+                            self.push(Inst::ICmp {
+                                pred: IPred::Eq,
+                                bits: ibits,
+                                dst: c,
+                                a: idx,
+                                b: Operand::Imm(k as u128),
+                            });
+                            let r = if k + 1 == n { dst } else { self.temp() };
+                            let sel = Inst::Select {
+                                dst: r,
+                                c: Operand::Reg(c),
+                                a: lane,
+                                b: acc,
+                            };
+                            if k + 1 == n {
+                                return Some(sel);
+                            }
+                            self.push(sel);
+                            acc = Operand::Reg(r);
+                        }
+                        Some(Inst::Nop)
+                    }
+                }
+            }
+            I::InsertElement(x) => {
+                let (n, _) = self.lanes_of(&x.vector)?;
+                let (v, e) = (self.op(&x.vector), self.op(&x.element));
+                let dst = self.reg(&x.dest);
+                let ibits = self.ty_of(&x.index).bits();
+                match self.op(&x.index) {
+                    Operand::Imm(k) if k < n as u128 => Some(Inst::InsertValue {
+                        dst,
+                        agg: v,
+                        val: e,
+                        path: smallvec![k as u32],
+                    }),
+                    Operand::Imm(_) => Some(Inst::Copy {
+                        dst,
+                        a: Operand::Undef,
+                    }),
+                    idx => {
+                        let mut cs = Vec::with_capacity(n as usize);
+                        for k in 0..n {
+                            let c = self.temp();
+                            self.push(Inst::ICmp {
+                                pred: IPred::Eq,
+                                bits: ibits,
+                                dst: c,
+                                a: idx,
+                                b: Operand::Imm(k as u128),
+                            });
+                            cs.push(Operand::Reg(c));
+                        }
+                        let mut k = 0;
+                        Some(self.per_lane(n, dst, &[(v, true)], |r, o| {
+                            let c = cs[k];
+                            k += 1;
+                            Inst::Select {
+                                dst: r,
+                                c,
+                                a: e,
+                                b: o[0],
+                            }
+                        }))
+                    }
+                }
+            }
+            I::ShuffleVector(x) => {
+                let (n1, _) = self.lanes_of(&x.operand0)?;
+                let mask: Vec<Option<u64>> = match x.mask.as_ref() {
+                    llvm_ir::Constant::Vector(items) => items
+                        .iter()
+                        .map(|c| match c.as_ref() {
+                            llvm_ir::Constant::Int { value, .. } => Some(*value),
+                            _ => None,
+                        })
+                        .collect(),
+                    llvm_ir::Constant::AggregateZero(t) => match t.as_ref() {
+                        llvm_ir::Type::VectorType { num_elements, .. } => {
+                            vec![Some(0); *num_elements]
+                        }
+                        _ => return Some(self.unsupported("shufflevector mask".into())),
+                    },
+                    _ => return Some(self.unsupported("shufflevector mask".into())),
+                };
+                let (a, b) = (self.op(&x.operand0), self.op(&x.operand1));
+                let dst = self.reg(&x.dest);
+                let n = mask.len() as u64;
+                let mut agg = Operand::Undef;
+                for (k, m) in mask.into_iter().enumerate() {
+                    let val = match m {
+                        Some(m) if m < n1 => self.lane(a, m),
+                        Some(m) if m < 2 * n1 => self.lane(b, m - n1),
+                        _ => Operand::Undef,
+                    };
+                    let out = if k as u64 + 1 == n { dst } else { self.temp() };
+                    let ins = Inst::InsertValue {
+                        dst: out,
+                        agg,
+                        val,
+                        path: smallvec![k as u32],
+                    };
+                    if k as u64 + 1 == n {
+                        return Some(ins);
+                    }
+                    self.push(ins);
+                    agg = Operand::Reg(out);
+                }
+                Some(Inst::Copy {
+                    dst,
+                    a: Operand::Undef,
+                })
+            }
+            I::BitCast(x) => {
+                let from = self.lanes_of(&x.operand);
+                let to = match x.to_type.as_ref() {
+                    llvm_ir::Type::VectorType {
+                        element_type,
+                        num_elements,
+                        ..
+                    } => Some((*num_elements as u64, element_type.clone())),
+                    _ => None,
+                };
+                if from.is_none() && to.is_none() {
+                    return None;
+                }
+                Some(self.vector_bitcast(x, from, to))
+            }
+            _ => None,
+        }
+    }
+
+    /// A bitcast to or from a vector: lanes are packed into one integer
+    /// (little-endian lane order) and unpacked again. At most 128 bits.
+    fn vector_bitcast(
+        &mut self,
+        x: &li::BitCast,
+        from: Option<(u64, llvm_ir::TypeRef)>,
+        to: Option<(u64, llvm_ir::TypeRef)>,
+    ) -> Inst {
+        let dst = self.reg(&x.dest);
+        let src_ty = self.ty_of(&x.operand);
+        let dst_ty = self.ty(&x.to_type);
+        let total = src_ty.size() * 8;
+        if total > 128 || dst_ty.size() * 8 != total {
+            return self.unsupported(format!("bitcast of a {total}-bit vector"));
+        }
+        let lane_bits = |fx: &mut Self, t: &llvm_ir::TypeRef| {
+            let ty = fx.ty(t);
+            match ty {
+                Ty::Int(b) if b % 8 == 0 || b == 1 => Some(b),
+                Ty::F32 | Ty::F64 | Ty::Ptr => Some(ty.bits()),
+                _ => None,
+            }
+        };
+        let a = self.op(&x.operand);
+        // Pack.
+        let packed = match from {
+            None => a,
+            Some((n, lt)) => {
+                let Some(lb) = lane_bits(self, &lt) else {
+                    return self.unsupported(format!("bitcast of a vector of `{lt}`"));
+                };
+                if lb as u64 * n != total {
+                    return self.unsupported(format!("bitcast of a vector of `{lt}`"));
+                }
+                let mut acc = Operand::Imm(0);
+                for k in 0..n {
+                    let l = self.lane(a, k);
+                    let (z, sh, or) = (self.temp(), self.temp(), self.temp());
+                    self.push(Inst::Resize {
+                        bits: 128,
+                        dst: z,
+                        a: l,
+                    });
+                    self.push(Inst::Bin {
+                        op: BinOp::Shl,
+                        bits: 128,
+                        dst: sh,
+                        a: Operand::Reg(z),
+                        b: Operand::Imm((k * lb as u64) as u128),
+                    });
+                    self.push(Inst::Bin {
+                        op: BinOp::Or,
+                        bits: 128,
+                        dst: or,
+                        a: acc,
+                        b: Operand::Reg(sh),
+                    });
+                    acc = Operand::Reg(or);
+                }
+                acc
+            }
+        };
+        // Unpack.
+        match to {
+            None => Inst::Resize {
+                bits: dst_ty.bits(),
+                dst,
+                a: packed,
+            },
+            Some((n, lt)) => {
+                let Some(lb) = lane_bits(self, &lt) else {
+                    return self.unsupported(format!("bitcast to a vector of `{lt}`"));
+                };
+                if lb as u64 * n != total {
+                    return self.unsupported(format!("bitcast to a vector of `{lt}`"));
+                }
+                let mut agg = Operand::Undef;
+                for k in 0..n {
+                    let (sh, l) = (self.temp(), self.temp());
+                    self.push(Inst::Bin {
+                        op: BinOp::LShr,
+                        bits: 128,
+                        dst: sh,
+                        a: packed,
+                        b: Operand::Imm((k * lb as u64) as u128),
+                    });
+                    self.push(Inst::Resize {
+                        bits: lb,
+                        dst: l,
+                        a: Operand::Reg(sh),
+                    });
+                    let out = if k + 1 == n { dst } else { self.temp() };
+                    let ins = Inst::InsertValue {
+                        dst: out,
+                        agg,
+                        val: Operand::Reg(l),
+                        path: smallvec![k as u32],
+                    };
+                    if k + 1 == n {
+                        return ins;
+                    }
+                    self.push(ins);
+                    agg = Operand::Reg(out);
+                }
+                Inst::Nop
+            }
         }
     }
 
@@ -652,6 +1154,9 @@ impl<'m> FnCx<'_, 'm> {
     ) -> Inst {
         let base = name.split('.').next().unwrap_or("");
         let d = dst.unwrap_or(0);
+        if c.arguments.iter().any(|(a, _)| self.lanes_of(a).is_some()) {
+            return self.unsupported(format!("vector intrinsic `llvm.{name}`"));
+        }
         let bits = c
             .arguments
             .first()

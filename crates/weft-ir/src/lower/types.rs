@@ -32,8 +32,15 @@ pub(crate) fn lower_type_at(cx: &mut Ctx, t: &TypeRef, loc: Loc) -> Ty {
             num_elements,
             scalable: false,
         } => {
+            // Lanes are packed; a vector's size must be a power of two so
+            // that LLVM's allocation size (rounded up to its alignment)
+            // equals the packed size weft lays out.
             let elem = lower_type_at(cx, element_type, loc);
-            array_layout(elem, *num_elements as u64)
+            let v = array_layout(elem.clone(), *num_elements as u64);
+            if matches!(elem, Ty::Int(b) if b % 8 != 0) || !v.size().is_power_of_two() {
+                cx.unsupported(format!("vector type `{t}`"), loc);
+            }
+            v
         }
         Type::StructType {
             element_types,
