@@ -1,4 +1,10 @@
 //! Function lowering: registers, blocks, phis, instructions and calls.
+//!
+//! Most LLVM instructions become one [`Inst`]. Some become several, with
+//! temporary registers numbered after the LLVM values: vector instructions
+//! are lowered lane by lane to the scalar ones (lanes are the elements of
+//! an aggregate value), and inline assembly ([`super::asm`]) to the atomic
+//! operations it stands for.
 
 use super::consts::{const_operand, sext};
 use super::types::{lower_type_at, struct_layout};

@@ -59,6 +59,15 @@ pub(crate) fn lower_type_at(cx: &mut Ctx, t: &TypeRef, loc: Loc) -> Ty {
                 Ty::Int(8)
             }
         },
+        // Refused rather than approximated by f64: every operation whose
+        // 80-bit result differs from the f64 one would be a wrong answer.
+        Type::FPType(FPType::X86_FP80) => {
+            cx.unsupported(
+                "`long double` (x86_fp80: 80-bit extended precision is not modelled)",
+                loc,
+            );
+            Ty::Int(8)
+        }
         other => {
             cx.unsupported(format!("type `{other}`"), loc);
             Ty::Int(8)
