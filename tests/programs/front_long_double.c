@@ -1,5 +1,5 @@
 // `long double` is x86's 80-bit extended precision, which weft does not
-// compute: it is refused by name and line rather than approximated.
+// model, so it is refused by name and line rather than approximated.
 // expect: error
 // expect-stderr: `long double` (x86_fp80
 // expect-stderr: front_long_double.c:9
