@@ -288,19 +288,47 @@ impl Machine {
         m
     }
 
-    /// `argc = 1`, `argv = {"prog", NULL}` for a `main` that takes them.
+    /// The arguments of `main`, for whichever of `main()`, `main(argc,
+    /// argv)` and `main(argc, argv, envp)` the program declares: `argc`,
+    /// a NULL-terminated `argv` of the program's arguments
+    /// ([`Program::argv`]: its file name, then each `--arg`), and an empty
+    /// NULL-terminated `envp`. The strings and arrays are objects of the
+    /// main thread that live as long as the execution.
     fn main_args(&mut self, main: FuncId) -> Vec<Value> {
-        let n = self.prog.module.functions[main as usize].nparams;
+        let n = self.prog.module.functions[main as usize].nparams as usize;
         if n == 0 {
             return Vec::new();
         }
         let sp = thread_space(0);
-        let s = self.mem.alloc(sp, 5, ObjKind::Stack, true).unwrap();
-        let _ = self.mem.write_bytes(s, b"prog\0", &[true; 5]);
-        let argv = self.mem.alloc(sp, 16, ObjKind::Stack, true).unwrap();
-        let _ = self.mem.write_int(argv, 8, Some(s as u128));
-        let mut v = vec![Value::Int(1), Value::Int(argv as u128)];
-        v.resize(n as usize, Value::ZERO);
+        let prog = self.prog.clone();
+        let mut ptrs = Vec::with_capacity(prog.argv.len() + 1);
+        for a in &prog.argv {
+            let mut bytes = a.as_bytes().to_vec();
+            bytes.push(0);
+            let s = self
+                .mem
+                .alloc(sp, bytes.len() as u64, ObjKind::Stack, true)
+                .expect("a fresh execution has room for its arguments");
+            let _ = self.mem.write_bytes(s, &bytes, &vec![true; bytes.len()]);
+            ptrs.push(s);
+        }
+        let array = |m: &mut Machine, items: &[u64]| {
+            let len = items.len() as u64 + 1;
+            let a = m
+                .mem
+                .alloc(sp, len * 8, ObjKind::Stack, true)
+                .expect("a fresh execution has room for its arguments");
+            for (i, &p) in items.iter().enumerate() {
+                let _ = m.mem.write_int(a + 8 * i as u64, 8, Some(p as u128));
+            }
+            a
+        };
+        let argv = array(self, &ptrs);
+        let mut v = vec![Value::Int(ptrs.len() as u128), Value::Int(argv as u128)];
+        if n > 2 {
+            v.push(Value::Int(array(self, &[]) as u128));
+        }
+        v.resize(n, Value::ZERO);
         v
     }
 

@@ -35,13 +35,22 @@ pub struct Program {
     pub module: Module,
     pub consts: Vec<Value>,
     pub models: Vec<&'static Model>,
+    /// `main`'s `argv` strings: the program's file name, then its
+    /// arguments (`weft check --arg`).
+    pub argv: Vec<String>,
     pub(crate) statics: Vec<Object>,
     /// Register liveness, for spin-loop fingerprints (computed lazily).
     pub(crate) live: crate::liveness::Liveness,
 }
 
 impl Program {
+    /// A program whose `main` gets `argv = {"prog", NULL}`.
     pub fn new(module: Module) -> Result<Arc<Program>, ProgramError> {
+        Program::with_args(module, vec!["prog".to_string()])
+    }
+
+    /// A program whose `main` gets `argv` (the file name first).
+    pub fn with_args(module: Module, argv: Vec<String>) -> Result<Arc<Program>, ProgramError> {
         let mut models = Vec::with_capacity(module.externs.len());
         let mut unmodelled = Vec::new();
         for e in &module.externs {
@@ -60,6 +69,7 @@ impl Program {
             module,
             consts,
             models,
+            argv,
             statics,
             live,
         }))

@@ -4,6 +4,7 @@
 //! and reported together as [`LowerError::Unsupported`], each with its source
 //! location; they never panic.
 
+mod asm;
 mod consts;
 mod func;
 mod gep_table;

@@ -30,6 +30,10 @@ pub struct Witness {
     /// it includes) and of the clang arguments.
     pub program_hash: String,
     pub clang_args: Vec<String>,
+    /// `main`'s arguments after `argv[0]` (`weft check --arg`), in order;
+    /// `argv[0]` is `program`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<String>,
     /// Options that affect execution (e.g. `max_steps`).
     pub options: serde_json::Value,
     /// `threads[i]` is the canonical name of the thread that had id `i` in

@@ -109,6 +109,10 @@ pub struct CheckOptions {
     /// model are reported as well.
     #[arg(long)]
     pub check_robustness: bool,
+    /// Append VALUE to `main`'s `argv` (repeatable). `argv[0]` is the
+    /// program's file name as given; `argc` counts it.
+    #[arg(long = "arg", value_name = "VALUE", allow_hyphen_values = true)]
+    pub args: Vec<String>,
     /// Write a replayable witness of the first bug to this file.
     #[arg(long, value_name = "FILE")]
     pub witness: Option<std::path::PathBuf>,
@@ -224,8 +228,21 @@ enum Loaded {
     Cut(LimitKind),
 }
 
-/// Compiles and loads a program within `stop`; also returns its hash.
-fn load(file: &Path, clang_args: &[String], stop: Deadline) -> anyhow::Result<Loaded> {
+/// `main`'s `argv`: the program's file name, then `args`.
+fn argv(file: &str, args: &[String]) -> Vec<String> {
+    std::iter::once(file.to_string())
+        .chain(args.iter().cloned())
+        .collect()
+}
+
+/// Compiles and loads a program within `stop`, `argv` being `main`'s
+/// arguments; also returns its hash.
+fn load(
+    file: &Path,
+    clang_args: &[String],
+    argv: Vec<String>,
+    stop: Deadline,
+) -> anyhow::Result<Loaded> {
     let compiled = match weft_frontend::compile_within(file, clang_args, &stop) {
         Ok(c) => c,
         Err(weft_frontend::FrontendError::Cut(l)) => return Ok(Loaded::Cut(l)),
@@ -238,7 +255,7 @@ fn load(file: &Path, clang_args: &[String], stop: Deadline) -> anyhow::Result<Lo
     std::thread::spawn(move || {
         let prog = weft_ir::load(&bitcode)
             .map_err(|e| e.to_string())
-            .and_then(|m| Program::new(m).map_err(|e| e.to_string()));
+            .and_then(|m| Program::with_args(m, argv).map_err(|e| e.to_string()));
         let _ = tx.send(prog);
     });
     loop {
@@ -285,7 +302,8 @@ fn run_check(
     clang_args: &[String],
     stop: Deadline,
 ) -> anyhow::Result<i32> {
-    let (prog, hash) = match load(file, clang_args, stop)? {
+    let argv = argv(&file.display().to_string(), &opts.args);
+    let (prog, hash) = match load(file, clang_args, argv, stop)? {
         Loaded::Program(p, h) => (p, h),
         Loaded::Cut(l) => return report_cut(l, opts.json),
     };
@@ -509,6 +527,7 @@ fn witness_of(
         program: file.display().to_string(),
         program_hash: hash.to_string(),
         clang_args: clang_args.to_vec(),
+        args: prog.argv.iter().skip(1).cloned().collect(),
         options: json!({
             "max_steps": limits.max_steps,
             "mm": origin.mm.as_str(),
@@ -649,7 +668,8 @@ fn run_replay(file: &Path, witness: &Path, json: bool, stop: Deadline) -> anyhow
     })?;
     let rec =
         validate(&w).map_err(|e| bad(format!("invalid witness {}: {e}", witness.display())))?;
-    let (prog, hash) = match load(file, &w.clang_args, stop)? {
+    let argv = argv(&w.program, &w.args);
+    let (prog, hash) = match load(file, &w.clang_args, argv, stop)? {
         Loaded::Program(p, h) => (p, h),
         Loaded::Cut(l) => return report_cut(l, json),
     };

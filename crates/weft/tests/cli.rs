@@ -27,6 +27,7 @@ const FLAGS: &[&str] = &[
     "--keep-going",
     "--no-spurious-wakeups",
     "--json",
+    "--arg",
     "--witness",
     "--trace",
 ];

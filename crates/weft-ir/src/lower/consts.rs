@@ -52,6 +52,7 @@ pub(crate) fn const_val(cx: &mut Ctx, c: &llvm_ir::ConstantRef, loc: Loc) -> Opt
         C::AggregateZero(t) => zero_of(&lower_type(cx, t))?,
         C::Struct { values, .. } => agg(cx, values, loc)?,
         C::Array { elements, .. } => agg(cx, elements, loc)?,
+        C::Vector(elements) => agg(cx, elements, loc)?,
         C::Undef(_) | C::Poison(_) => ConstVal::Undef,
         C::GlobalReference { name, .. } => {
             let n = super::name_str(name);

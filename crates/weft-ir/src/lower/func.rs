@@ -1,4 +1,10 @@
 //! Function lowering: registers, blocks, phis, instructions and calls.
+//!
+//! Most LLVM instructions become one [`Inst`]. Some become several, with
+//! temporary registers numbered after the LLVM values: vector instructions
+//! are lowered lane by lane to the scalar ones (lanes are the elements of
+//! an aggregate value), and inline assembly ([`super::asm`]) to the atomic
+//! operations it stands for.
 
 use super::consts::{const_operand, sext};
 use super::types::{lower_type_at, struct_layout};
@@ -19,6 +25,9 @@ struct FnCx<'a, 'm> {
     insts: Vec<Inst>,
     locs: Vec<Loc>,
     loc: Loc,
+    /// Registers added beyond the LLVM values (temporaries of instructions
+    /// lowered to several).
+    extra: u32,
 }
 
 pub(crate) fn lower_function<'m>(cx: &mut Ctx<'m>, f: &'m llvm_ir::Function) -> Function {
@@ -50,6 +59,7 @@ pub(crate) fn lower_function<'m>(cx: &mut Ctx<'m>, f: &'m llvm_ir::Function) -> 
         insts: Vec::new(),
         locs: Vec::new(),
         loc: floc,
+        extra: 0,
     };
     let mut out_blocks = Vec::with_capacity(f.basic_blocks.len());
     for bb in &f.basic_blocks {
@@ -58,7 +68,7 @@ pub(crate) fn lower_function<'m>(cx: &mut Ctx<'m>, f: &'m llvm_ir::Function) -> 
     Function {
         name: f.name.clone(),
         nparams: f.parameters.len() as u32,
-        nregs: fx.regs.len() as u32,
+        nregs: fx.regs.len() as u32 + fx.extra,
         is_var_arg: f.is_var_arg,
         ret,
         blocks: out_blocks,
@@ -110,6 +120,11 @@ impl<'m> FnCx<'_, 'm> {
     }
 
     fn ty_of(&mut self, o: &llvm_ir::Operand) -> Ty {
+        // Metadata arguments (of `llvm.dbg.*`, scope declarations,
+        // constrained floating point) have no value type.
+        if matches!(o, llvm_ir::Operand::MetadataOperand) {
+            return Ty::Void;
+        }
         let t = o.get_type(&self.cx.m.types);
         lower_type_at(self.cx, &t, self.loc)
     }
@@ -193,6 +208,9 @@ impl<'m> FnCx<'_, 'm> {
     }
 
     fn inst(&mut self, i: &'m I) -> Inst {
+        if let Some(v) = self.vector_inst(i) {
+            return v;
+        }
         match i {
             I::Add(x) => self.bin(BinOp::Add, &x.operand0, &x.operand1, &x.dest),
             I::Sub(x) => self.bin(BinOp::Sub, &x.operand0, &x.operand1, &x.dest),
@@ -213,7 +231,11 @@ impl<'m> FnCx<'_, 'm> {
             I::FDiv(x) => self.fbin(FBinOp::Div, &x.operand0, &x.operand1, &x.dest),
             I::FRem(x) => self.fbin(FBinOp::Rem, &x.operand0, &x.operand1, &x.dest),
             I::FNeg(x) => {
-                let double = matches!(self.ty_of(&x.operand), Ty::F64);
+                let double = match self.ty_of(&x.operand) {
+                    Ty::F64 => true,
+                    Ty::F32 => false,
+                    t => return self.unsupported(format!("floating-point negation of `{t:?}`")),
+                };
                 Inst::FNeg {
                     double,
                     dst: self.reg(&x.dest),
@@ -235,7 +257,11 @@ impl<'m> FnCx<'_, 'm> {
                 }
             }
             I::FCmp(x) => {
-                let double = matches!(self.ty_of(&x.operand0), Ty::F64);
+                let double = match self.ty_of(&x.operand0) {
+                    Ty::F64 => true,
+                    Ty::F32 => false,
+                    t => return self.unsupported(format!("floating-point comparison of `{t:?}`")),
+                };
                 let pred = fpred(x.predicate);
                 Inst::FCmp {
                     pred,
@@ -362,6 +388,497 @@ impl<'m> FnCx<'_, 'm> {
         }
     }
 
+    fn temp(&mut self) -> Reg {
+        self.extra += 1;
+        self.regs.len() as Reg + self.extra - 1
+    }
+
+    /// The lane count and LLVM lane type of a vector operand.
+    fn lanes_of(&self, o: &llvm_ir::Operand) -> Option<(u64, llvm_ir::TypeRef)> {
+        if matches!(o, llvm_ir::Operand::MetadataOperand) {
+            return None;
+        }
+        match o.get_type(&self.cx.m.types).as_ref() {
+            llvm_ir::Type::VectorType {
+                element_type,
+                num_elements,
+                ..
+            } => Some((*num_elements as u64, element_type.clone())),
+            _ => None,
+        }
+    }
+
+    /// Lane `k` of `v` into a new register.
+    fn lane(&mut self, v: Operand, k: u64) -> Operand {
+        let t = self.temp();
+        self.push(Inst::ExtractValue {
+            dst: t,
+            agg: v,
+            path: smallvec![k as u32],
+        });
+        Operand::Reg(t)
+    }
+
+    /// Builds a vector in `dst` from one scalar instruction per lane:
+    /// `f(dst_k, lanes_k)` computes lane `k` from lane `k` of each source
+    /// (scalar sources are used whole). Every instruction but the last is
+    /// pushed; the last is returned.
+    fn per_lane(
+        &mut self,
+        n: u64,
+        dst: Reg,
+        srcs: &[(Operand, bool)],
+        mut f: impl FnMut(Reg, &[Operand]) -> Inst,
+    ) -> Inst {
+        let mut agg = Operand::Undef;
+        for k in 0..n {
+            let ops: Vec<Operand> = srcs
+                .iter()
+                .map(|&(o, vector)| if vector { self.lane(o, k) } else { o })
+                .collect();
+            let r = self.temp();
+            let inst = f(r, &ops);
+            self.push(inst);
+            let out = if k + 1 == n { dst } else { self.temp() };
+            let ins = Inst::InsertValue {
+                dst: out,
+                agg,
+                val: Operand::Reg(r),
+                path: smallvec![k as u32],
+            };
+            if k + 1 == n {
+                return ins;
+            }
+            self.push(ins);
+            agg = Operand::Reg(out);
+        }
+        Inst::Nop
+    }
+
+    /// Vector instructions, lowered lane by lane to the scalar ones; `None`
+    /// for an instruction without vector operands or result.
+    fn vector_inst(&mut self, i: &'m I) -> Option<Inst> {
+        macro_rules! vbin {
+            ($x:expr, $op:expr) => {{
+                let (n, lt) = self.lanes_of(&$x.operand0)?;
+                let bits = self.ty(&lt).bits();
+                if !matches!(self.ty(&lt), Ty::Int(_)) {
+                    return Some(self.unsupported(format!("vector `{:?}` on `{}`", $op, lt)));
+                }
+                let (a, b) = (self.op(&$x.operand0), self.op(&$x.operand1));
+                let dst = self.reg(&$x.dest);
+                let op = $op;
+                Some(
+                    self.per_lane(n, dst, &[(a, true), (b, true)], |r, o| Inst::Bin {
+                        op,
+                        bits,
+                        dst: r,
+                        a: o[0],
+                        b: o[1],
+                    }),
+                )
+            }};
+        }
+        macro_rules! vfbin {
+            ($x:expr, $op:expr) => {{
+                let (n, lt) = self.lanes_of(&$x.operand0)?;
+                let double = match self.ty(&lt) {
+                    Ty::F64 => true,
+                    Ty::F32 => false,
+                    _ => return Some(self.unsupported(format!("vector `{:?}` on `{}`", $op, lt))),
+                };
+                let (a, b) = (self.op(&$x.operand0), self.op(&$x.operand1));
+                let dst = self.reg(&$x.dest);
+                let op = $op;
+                Some(
+                    self.per_lane(n, dst, &[(a, true), (b, true)], |r, o| Inst::FBin {
+                        op,
+                        double,
+                        dst: r,
+                        a: o[0],
+                        b: o[1],
+                    }),
+                )
+            }};
+        }
+        macro_rules! vcast {
+            ($x:expr, $op:expr) => {{
+                let (n, lt) = self.lanes_of(&$x.operand)?;
+                let from = self.ty(&lt);
+                let to = match $x.to_type.as_ref() {
+                    llvm_ir::Type::VectorType { element_type, .. } => {
+                        self.ty(&element_type.clone())
+                    }
+                    _ => return Some(self.unsupported("vector conversion to a scalar".into())),
+                };
+                let a = self.op(&$x.operand);
+                let dst = self.reg(&$x.dest);
+                let op = $op;
+                Some(self.per_lane(n, dst, &[(a, true)], |r, o| Inst::Cast {
+                    op,
+                    from: from.clone(),
+                    to: to.clone(),
+                    dst: r,
+                    a: o[0],
+                }))
+            }};
+        }
+        match i {
+            I::Add(x) => vbin!(x, BinOp::Add),
+            I::Sub(x) => vbin!(x, BinOp::Sub),
+            I::Mul(x) => vbin!(x, BinOp::Mul),
+            I::UDiv(x) => vbin!(x, BinOp::UDiv),
+            I::SDiv(x) => vbin!(x, BinOp::SDiv),
+            I::URem(x) => vbin!(x, BinOp::URem),
+            I::SRem(x) => vbin!(x, BinOp::SRem),
+            I::And(x) => vbin!(x, BinOp::And),
+            I::Or(x) => vbin!(x, BinOp::Or),
+            I::Xor(x) => vbin!(x, BinOp::Xor),
+            I::Shl(x) => vbin!(x, BinOp::Shl),
+            I::LShr(x) => vbin!(x, BinOp::LShr),
+            I::AShr(x) => vbin!(x, BinOp::AShr),
+            I::FAdd(x) => vfbin!(x, FBinOp::Add),
+            I::FSub(x) => vfbin!(x, FBinOp::Sub),
+            I::FMul(x) => vfbin!(x, FBinOp::Mul),
+            I::FDiv(x) => vfbin!(x, FBinOp::Div),
+            I::FRem(x) => vfbin!(x, FBinOp::Rem),
+            I::Trunc(x) => vcast!(x, CastOp::Trunc),
+            I::ZExt(x) => vcast!(x, CastOp::ZExt),
+            I::SExt(x) => vcast!(x, CastOp::SExt),
+            I::FPTrunc(x) => vcast!(x, CastOp::FpTrunc),
+            I::FPExt(x) => vcast!(x, CastOp::FpExt),
+            I::FPToUI(x) => vcast!(x, CastOp::FpToUi),
+            I::FPToSI(x) => vcast!(x, CastOp::FpToSi),
+            I::UIToFP(x) => vcast!(x, CastOp::UiToFp),
+            I::SIToFP(x) => vcast!(x, CastOp::SiToFp),
+            I::FNeg(x) => {
+                let (n, lt) = self.lanes_of(&x.operand)?;
+                let double = match self.ty(&lt) {
+                    Ty::F64 => true,
+                    Ty::F32 => false,
+                    _ => return Some(self.unsupported(format!("vector fneg on `{lt}`"))),
+                };
+                let a = self.op(&x.operand);
+                let dst = self.reg(&x.dest);
+                Some(self.per_lane(n, dst, &[(a, true)], |r, o| Inst::FNeg {
+                    double,
+                    dst: r,
+                    a: o[0],
+                }))
+            }
+            I::ICmp(x) => {
+                let (n, lt) = self.lanes_of(&x.operand0)?;
+                let bits = self.ty(&lt).bits();
+                let (a, b) = (self.op(&x.operand0), self.op(&x.operand1));
+                let dst = self.reg(&x.dest);
+                let pred = ipred(x.predicate);
+                Some(
+                    self.per_lane(n, dst, &[(a, true), (b, true)], |r, o| Inst::ICmp {
+                        pred,
+                        bits,
+                        dst: r,
+                        a: o[0],
+                        b: o[1],
+                    }),
+                )
+            }
+            I::FCmp(x) => {
+                let (n, lt) = self.lanes_of(&x.operand0)?;
+                let double = match self.ty(&lt) {
+                    Ty::F64 => true,
+                    Ty::F32 => false,
+                    _ => return Some(self.unsupported(format!("vector fcmp on `{lt}`"))),
+                };
+                let (a, b) = (self.op(&x.operand0), self.op(&x.operand1));
+                let dst = self.reg(&x.dest);
+                let pred = fpred(x.predicate);
+                Some(
+                    self.per_lane(n, dst, &[(a, true), (b, true)], |r, o| Inst::FCmp {
+                        pred,
+                        double,
+                        dst: r,
+                        a: o[0],
+                        b: o[1],
+                    }),
+                )
+            }
+            I::Select(x) => {
+                let (n, _) = self.lanes_of(&x.condition)?;
+                let (c, a, b) = (
+                    self.op(&x.condition),
+                    self.op(&x.true_value),
+                    self.op(&x.false_value),
+                );
+                let dst = self.reg(&x.dest);
+                Some(
+                    self.per_lane(n, dst, &[(c, true), (a, true), (b, true)], |r, o| {
+                        Inst::Select {
+                            dst: r,
+                            c: o[0],
+                            a: o[1],
+                            b: o[2],
+                        }
+                    }),
+                )
+            }
+            I::ExtractElement(x) => {
+                let (n, _) = self.lanes_of(&x.vector)?;
+                let v = self.op(&x.vector);
+                let dst = self.reg(&x.dest);
+                let ibits = self.ty_of(&x.index).bits();
+                match self.op(&x.index) {
+                    Operand::Imm(k) => Some(Inst::ExtractValue {
+                        dst,
+                        agg: v,
+                        path: smallvec![k.min(u32::MAX as u128) as u32],
+                    }),
+                    idx => {
+                        // A select chain over the lanes; out of range: undef.
+                        let mut acc = Operand::Undef;
+                        for k in 0..n {
+                            let lane = self.lane(v, k);
+                            let c = self.temp();
+                            self.push(Inst::ICmp {
+                                pred: IPred::Eq,
+                                bits: ibits,
+                                dst: c,
+                                a: idx,
+                                b: Operand::Imm(k as u128),
+                            });
+                            let r = if k + 1 == n { dst } else { self.temp() };
+                            let sel = Inst::Select {
+                                dst: r,
+                                c: Operand::Reg(c),
+                                a: lane,
+                                b: acc,
+                            };
+                            if k + 1 == n {
+                                return Some(sel);
+                            }
+                            self.push(sel);
+                            acc = Operand::Reg(r);
+                        }
+                        Some(Inst::Nop)
+                    }
+                }
+            }
+            I::InsertElement(x) => {
+                let (n, _) = self.lanes_of(&x.vector)?;
+                let (v, e) = (self.op(&x.vector), self.op(&x.element));
+                let dst = self.reg(&x.dest);
+                let ibits = self.ty_of(&x.index).bits();
+                match self.op(&x.index) {
+                    Operand::Imm(k) if k < n as u128 => Some(Inst::InsertValue {
+                        dst,
+                        agg: v,
+                        val: e,
+                        path: smallvec![k as u32],
+                    }),
+                    Operand::Imm(_) => Some(Inst::Copy {
+                        dst,
+                        a: Operand::Undef,
+                    }),
+                    idx => {
+                        let mut cs = Vec::with_capacity(n as usize);
+                        for k in 0..n {
+                            let c = self.temp();
+                            self.push(Inst::ICmp {
+                                pred: IPred::Eq,
+                                bits: ibits,
+                                dst: c,
+                                a: idx,
+                                b: Operand::Imm(k as u128),
+                            });
+                            cs.push(Operand::Reg(c));
+                        }
+                        let mut k = 0;
+                        Some(self.per_lane(n, dst, &[(v, true)], |r, o| {
+                            let c = cs[k];
+                            k += 1;
+                            Inst::Select {
+                                dst: r,
+                                c,
+                                a: e,
+                                b: o[0],
+                            }
+                        }))
+                    }
+                }
+            }
+            I::ShuffleVector(x) => {
+                let (n1, _) = self.lanes_of(&x.operand0)?;
+                let mask: Vec<Option<u64>> = match x.mask.as_ref() {
+                    llvm_ir::Constant::Vector(items) => items
+                        .iter()
+                        .map(|c| match c.as_ref() {
+                            llvm_ir::Constant::Int { value, .. } => Some(*value),
+                            _ => None,
+                        })
+                        .collect(),
+                    llvm_ir::Constant::AggregateZero(t) => match t.as_ref() {
+                        llvm_ir::Type::VectorType { num_elements, .. } => {
+                            vec![Some(0); *num_elements]
+                        }
+                        _ => return Some(self.unsupported("shufflevector mask".into())),
+                    },
+                    _ => return Some(self.unsupported("shufflevector mask".into())),
+                };
+                let (a, b) = (self.op(&x.operand0), self.op(&x.operand1));
+                let dst = self.reg(&x.dest);
+                let n = mask.len() as u64;
+                let mut agg = Operand::Undef;
+                for (k, m) in mask.into_iter().enumerate() {
+                    let val = match m {
+                        Some(m) if m < n1 => self.lane(a, m),
+                        Some(m) if m < 2 * n1 => self.lane(b, m - n1),
+                        _ => Operand::Undef,
+                    };
+                    let out = if k as u64 + 1 == n { dst } else { self.temp() };
+                    let ins = Inst::InsertValue {
+                        dst: out,
+                        agg,
+                        val,
+                        path: smallvec![k as u32],
+                    };
+                    if k as u64 + 1 == n {
+                        return Some(ins);
+                    }
+                    self.push(ins);
+                    agg = Operand::Reg(out);
+                }
+                Some(Inst::Copy {
+                    dst,
+                    a: Operand::Undef,
+                })
+            }
+            I::BitCast(x) => {
+                let from = self.lanes_of(&x.operand);
+                let to = match x.to_type.as_ref() {
+                    llvm_ir::Type::VectorType {
+                        element_type,
+                        num_elements,
+                        ..
+                    } => Some((*num_elements as u64, element_type.clone())),
+                    _ => None,
+                };
+                if from.is_none() && to.is_none() {
+                    return None;
+                }
+                Some(self.vector_bitcast(x, from, to))
+            }
+            _ => None,
+        }
+    }
+
+    /// A bitcast to or from a vector: lanes are packed into one integer
+    /// (little-endian lane order) and unpacked again. At most 128 bits.
+    fn vector_bitcast(
+        &mut self,
+        x: &li::BitCast,
+        from: Option<(u64, llvm_ir::TypeRef)>,
+        to: Option<(u64, llvm_ir::TypeRef)>,
+    ) -> Inst {
+        let dst = self.reg(&x.dest);
+        let src_ty = self.ty_of(&x.operand);
+        let dst_ty = self.ty(&x.to_type);
+        let total = src_ty.size() * 8;
+        if total > 128 || dst_ty.size() * 8 != total {
+            return self.unsupported(format!("bitcast of a {total}-bit vector"));
+        }
+        let lane_bits = |fx: &mut Self, t: &llvm_ir::TypeRef| {
+            let ty = fx.ty(t);
+            match ty {
+                Ty::Int(b) if b % 8 == 0 || b == 1 => Some(b),
+                Ty::F32 | Ty::F64 | Ty::Ptr => Some(ty.bits()),
+                _ => None,
+            }
+        };
+        let a = self.op(&x.operand);
+        // Pack.
+        let packed = match from {
+            None => a,
+            Some((n, lt)) => {
+                let Some(lb) = lane_bits(self, &lt) else {
+                    return self.unsupported(format!("bitcast of a vector of `{lt}`"));
+                };
+                if lb as u64 * n != total {
+                    return self.unsupported(format!("bitcast of a vector of `{lt}`"));
+                }
+                let mut acc = Operand::Imm(0);
+                for k in 0..n {
+                    let l = self.lane(a, k);
+                    let (z, sh, or) = (self.temp(), self.temp(), self.temp());
+                    self.push(Inst::Resize {
+                        bits: 128,
+                        dst: z,
+                        a: l,
+                    });
+                    self.push(Inst::Bin {
+                        op: BinOp::Shl,
+                        bits: 128,
+                        dst: sh,
+                        a: Operand::Reg(z),
+                        b: Operand::Imm((k * lb as u64) as u128),
+                    });
+                    self.push(Inst::Bin {
+                        op: BinOp::Or,
+                        bits: 128,
+                        dst: or,
+                        a: acc,
+                        b: Operand::Reg(sh),
+                    });
+                    acc = Operand::Reg(or);
+                }
+                acc
+            }
+        };
+        // Unpack.
+        match to {
+            None => Inst::Resize {
+                bits: dst_ty.bits(),
+                dst,
+                a: packed,
+            },
+            Some((n, lt)) => {
+                let Some(lb) = lane_bits(self, &lt) else {
+                    return self.unsupported(format!("bitcast to a vector of `{lt}`"));
+                };
+                if lb as u64 * n != total {
+                    return self.unsupported(format!("bitcast to a vector of `{lt}`"));
+                }
+                let mut agg = Operand::Undef;
+                for k in 0..n {
+                    let (sh, l) = (self.temp(), self.temp());
+                    self.push(Inst::Bin {
+                        op: BinOp::LShr,
+                        bits: 128,
+                        dst: sh,
+                        a: packed,
+                        b: Operand::Imm((k * lb as u64) as u128),
+                    });
+                    self.push(Inst::Resize {
+                        bits: lb,
+                        dst: l,
+                        a: Operand::Reg(sh),
+                    });
+                    let out = if k + 1 == n { dst } else { self.temp() };
+                    let ins = Inst::InsertValue {
+                        dst: out,
+                        agg,
+                        val: Operand::Reg(l),
+                        path: smallvec![k as u32],
+                    };
+                    if k + 1 == n {
+                        return ins;
+                    }
+                    self.push(ins);
+                    agg = Operand::Reg(out);
+                }
+                Inst::Nop
+            }
+        }
+    }
+
     fn gep(&mut self, g: &li::GetElementPtr) -> Inst {
         let mut ty = self.ty(&g.source_element_type);
         let mut offset: i64 = 0;
@@ -380,6 +897,14 @@ impl<'m> FnCx<'_, 'm> {
                         offset = offset.wrapping_add(foff as i64);
                         ty = fty;
                         continue;
+                    }
+                    // Arrays of any length: zero-length arrays and
+                    // flexible array members are indexed past their end.
+                    Ty::Agg(l) if matches!(l.shape, Shape::Array { .. }) => {
+                        let Shape::Array { elem, .. } = &l.shape else {
+                            unreachable!()
+                        };
+                        (elem.size() as i64, elem.clone())
                     }
                     Ty::Agg(l) if !l.is_empty() => {
                         let elem = l.field(0).expect("non-empty").1.clone();
@@ -437,7 +962,7 @@ impl<'m> FnCx<'_, 'm> {
     fn call(&mut self, c: &'m li::Call) -> Inst {
         let dst = c.dest.as_ref().map(|d| self.reg(d));
         let f = match &c.function {
-            either::Either::Left(_) => return self.unsupported("inline assembly".into()),
+            either::Either::Left(_) => return self.inline_asm(c, dst),
             either::Either::Right(f) => f,
         };
         let args: Vec<Operand> = c.arguments.iter().map(|(a, _)| self.op(a)).collect();
@@ -483,6 +1008,135 @@ impl<'m> FnCx<'_, 'm> {
         }
     }
 
+    /// A call of inline assembly: the idioms [`super::asm`] knows, each
+    /// lowered to several instructions (all but the last pushed here).
+    fn inline_asm(&mut self, c: &'m li::Call, dst: Option<Reg>) -> Inst {
+        let key = (
+            self.cx.current_fn.unwrap_or(u32::MAX),
+            self.cx.current_pos.0,
+            self.cx.current_pos.1,
+        );
+        let Some((template, constraints)) = self.cx.gep_offsets.asm.get(&key).cloned() else {
+            return self.unsupported("inline assembly (its text could not be read)".into());
+        };
+        let mut args = Vec::with_capacity(c.arguments.len());
+        for (a, attrs) in &c.arguments {
+            let ty = self.ty_of(a);
+            let elem = attrs.iter().find_map(|at| match at {
+                llvm_ir::function::ParameterAttribute::UnknownTypeAttribute(t) => Some(t.clone()),
+                _ => None,
+            });
+            let elem = elem.map(|t| self.ty(&t));
+            args.push((self.op(a), ty, elem));
+        }
+        let outputs = match c.function_ty.as_ref() {
+            llvm_ir::Type::FuncType { result_type, .. } => match self.ty(result_type) {
+                Ty::Void => Vec::new(),
+                Ty::Agg(l) => l.fields().map(|(_, t)| t.clone()).collect(),
+                t => vec![t],
+            },
+            _ => Vec::new(),
+        };
+        let call = super::asm::AsmCall {
+            template: &template,
+            constraints: &constraints,
+            args,
+            outputs,
+            dst,
+        };
+        let base = self.regs.len() as u32;
+        let mut extra = self.extra;
+        let mut temp = || {
+            extra += 1;
+            base + extra - 1
+        };
+        let lowered = super::asm::lower(&call, &mut temp);
+        self.extra = extra;
+        match lowered {
+            Ok(mut insts) => {
+                let last = insts.pop().unwrap_or(Inst::Nop);
+                for i in insts {
+                    self.push(i);
+                }
+                last
+            }
+            Err(why) => self.unsupported(format!(
+                "inline assembly `{}` ({why})",
+                super::asm::gcc_spelling(&template).escape_debug()
+            )),
+        }
+    }
+
+    /// `llvm.experimental.*`: scope declarations (no-ops) and the
+    /// constrained floating-point operations of `#pragma STDC FENV_ACCESS`.
+    /// weft models no way to change the rounding mode or read the exception
+    /// flags (`fesetround` and friends are unmodelled externals), so they
+    /// round to nearest like the plain instructions. Constrained
+    /// comparisons, whose predicate is a metadata string `llvm-ir` drops,
+    /// and the rest are refused.
+    fn experimental(&mut self, name: &str, c: &li::Call, d: Reg, args: &[Operand]) -> Inst {
+        if name.starts_with("experimental.noalias.scope.decl") {
+            return Inst::Nop;
+        }
+        let Some(op) = name
+            .strip_prefix("experimental.constrained.")
+            .and_then(|r| r.split('.').next())
+        else {
+            return self.unsupported(format!("intrinsic `llvm.{name}`"));
+        };
+        let a0 = c.arguments.first().map(|(a, _)| a);
+        let fbin = |op| (op, a0);
+        let fop = match op {
+            "fadd" => Some(fbin(FBinOp::Add)),
+            "fsub" => Some(fbin(FBinOp::Sub)),
+            "fmul" => Some(fbin(FBinOp::Mul)),
+            "fdiv" => Some(fbin(FBinOp::Div)),
+            "frem" => Some(fbin(FBinOp::Rem)),
+            _ => None,
+        };
+        if let (Some((op, Some(a))), Some(&b)) = (fop, args.get(1)) {
+            let double = match self.ty_of(a) {
+                Ty::F64 => true,
+                Ty::F32 => false,
+                t => return self.unsupported(format!("floating-point operation on `{t:?}`")),
+            };
+            return Inst::FBin {
+                op,
+                double,
+                dst: d,
+                a: args[0],
+                b,
+            };
+        }
+        let cast = match op {
+            "fptosi" => Some(CastOp::FpToSi),
+            "fptoui" => Some(CastOp::FpToUi),
+            "sitofp" => Some(CastOp::SiToFp),
+            "uitofp" => Some(CastOp::UiToFp),
+            "fptrunc" => Some(CastOp::FpTrunc),
+            "fpext" => Some(CastOp::FpExt),
+            _ => None,
+        };
+        if let (Some(cop), Some(a)) = (cast, a0) {
+            let from = self.ty_of(a);
+            let to = match c.function_ty.as_ref() {
+                llvm_ir::Type::FuncType { result_type, .. } => self.ty(result_type),
+                _ => Ty::Void,
+            };
+            if from.is_agg() || to.is_agg() || matches!(to, Ty::Void) {
+                return self.unsupported(format!("intrinsic `llvm.{name}`"));
+            }
+            return Inst::Cast {
+                op: cop,
+                from,
+                to,
+                dst: d,
+                a: args[0],
+            };
+        }
+        self.unsupported(format!("intrinsic `llvm.{name}`"))
+    }
+
     /// The `byval` arguments of a call, with their sizes.
     fn byval_args(&mut self, c: &li::Call) -> Box<[(u32, u64)]> {
         let mut out = Vec::new();
@@ -506,6 +1160,9 @@ impl<'m> FnCx<'_, 'm> {
     ) -> Inst {
         let base = name.split('.').next().unwrap_or("");
         let d = dst.unwrap_or(0);
+        if c.arguments.iter().any(|(a, _)| self.lanes_of(a).is_some()) {
+            return self.unsupported(format!("vector intrinsic `llvm.{name}`"));
+        }
         let bits = c
             .arguments
             .first()
@@ -518,8 +1175,9 @@ impl<'m> FnCx<'_, 'm> {
             args: args.iter().take(n).copied().collect(),
         };
         match base {
-            "dbg" | "lifetime" | "assume" | "experimental" | "var" | "invariant"
-            | "stackrestore" | "va_end" | "prefetch" | "sideeffect" | "donothing" => Inst::Nop,
+            "experimental" => self.experimental(name, c, d, &args),
+            "dbg" | "lifetime" | "assume" | "var" | "invariant" | "stackrestore" | "va_end"
+            | "prefetch" | "sideeffect" | "donothing" => Inst::Nop,
             "x86" if name.contains("mfence") => Inst::Fence {
                 kind: FenceKind::SeqCst,
                 order: Some(Order::SeqCst),
@@ -528,7 +1186,11 @@ impl<'m> FnCx<'_, 'm> {
                 kind: FenceKind::Release,
                 order: Some(Order::Release),
             },
-            "x86" if name.contains("lfence") || name.contains("pause") => Inst::Nop,
+            "x86" if name.contains("lfence") => Inst::Fence {
+                kind: FenceKind::Acquire,
+                order: Some(Order::Acquire),
+            },
+            "x86" if name.contains("pause") => Inst::Nop,
             "memcpy" | "memmove" | "memset" => {
                 let e = self.cx.extern_id(base, self.loc);
                 Inst::Call {

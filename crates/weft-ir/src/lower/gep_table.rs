@@ -1,11 +1,14 @@
-//! Byte offsets of constant `getelementptr` expressions.
+//! What `llvm-ir` 0.11 loses, read again through the LLVM C API.
 //!
 //! `llvm-ir` 0.11 does not expose the source element type of a *constant*
-//! GEP, which opaque pointers make necessary to compute its offset. This
-//! module reads the bitcode a second time through the LLVM C API (read-only),
-//! computes each constant GEP's offset with LLVM's own data layout, and keys
-//! it by a structural descriptor that [`describe`] recomputes on the
-//! `llvm-ir` side.
+//! GEP, which opaque pointers make necessary to compute its offset, the
+//! full value of integer constants wider than 64 bits, nor the template
+//! and constraint strings of inline assembly. This module reads the
+//! bitcode a second time through the LLVM C API (read-only), computes each
+//! constant GEP's offset with LLVM's own data layout, and keys it by a
+//! structural descriptor that [`describe`] recomputes on the `llvm-ir`
+//! side; wide constants and inline assembly are keyed by their position
+//! (defined function, block, instruction).
 
 use llvm_sys::bit_reader::LLVMParseBitcodeInContext2;
 use llvm_sys::core::*;
@@ -24,6 +27,9 @@ pub(crate) struct GepTable {
     /// Integer constants wider than 64 bits, which `llvm-ir` truncates:
     /// (defined function, block, instruction, low 64 bits) → full value.
     pub wide: FxHashMap<(u32, u32, u32, u64), u128>,
+    /// Calls of inline assembly: (defined function, block, instruction) →
+    /// (template, constraints), as LLVM prints them (`$0` for GCC's `%0`).
+    pub asm: FxHashMap<(u32, u32, u32), (String, String)>,
 }
 
 impl GepTable {
@@ -91,6 +97,7 @@ impl Walker<'_> {
                 let mut i = LLVMGetFirstInstruction(bb);
                 let mut ii = 0u32;
                 while !i.is_null() {
+                    self.inline_asm(i, (fi, bi, ii));
                     for k in 0..LLVMGetNumOperands(i).max(0) as u32 {
                         let op = LLVMGetOperand(i, k);
                         self.constant(op);
@@ -105,6 +112,29 @@ impl Walker<'_> {
             fi += defined as u32;
             f = LLVMGetNextFunction(f);
         }
+    }
+
+    /// Records the strings of an inline-assembly call at `pos`.
+    unsafe fn inline_asm(&mut self, i: LLVMValueRef, pos: (u32, u32, u32)) {
+        if LLVMIsACallInst(i).is_null() {
+            return;
+        }
+        let callee = LLVMGetCalledValue(i);
+        if callee.is_null() || LLVMIsAInlineAsm(callee).is_null() {
+            return;
+        }
+        let text = |p: *const libc::c_char, len: usize| {
+            if p.is_null() {
+                return String::new();
+            }
+            let bytes = std::slice::from_raw_parts(p as *const u8, len);
+            String::from_utf8_lossy(bytes).into_owned()
+        };
+        let mut len = 0usize;
+        let tmpl = text(LLVMGetInlineAsmAsmString(callee, &mut len), len);
+        let mut len = 0usize;
+        let cons = text(LLVMGetInlineAsmConstraintString(callee, &mut len), len);
+        self.table.asm.insert(pos, (tmpl, cons));
     }
 
     /// Records a ConstantInt wider than 64 bits used at `pos`.

@@ -32,8 +32,15 @@ pub(crate) fn lower_type_at(cx: &mut Ctx, t: &TypeRef, loc: Loc) -> Ty {
             num_elements,
             scalable: false,
         } => {
+            // Lanes are packed; a vector's size must be a power of two so
+            // that LLVM's allocation size (rounded up to its alignment)
+            // equals the packed size weft lays out.
             let elem = lower_type_at(cx, element_type, loc);
-            array_layout(elem, *num_elements as u64)
+            let v = array_layout(elem.clone(), *num_elements as u64);
+            if matches!(elem, Ty::Int(b) if b % 8 != 0) || !v.size().is_power_of_two() {
+                cx.unsupported(format!("vector type `{t}`"), loc);
+            }
+            v
         }
         Type::StructType {
             element_types,
@@ -52,6 +59,15 @@ pub(crate) fn lower_type_at(cx: &mut Ctx, t: &TypeRef, loc: Loc) -> Ty {
                 Ty::Int(8)
             }
         },
+        // Refused rather than approximated by f64: every operation whose
+        // 80-bit result differs from the f64 one would be a wrong answer.
+        Type::FPType(FPType::X86_FP80) => {
+            cx.unsupported(
+                "`long double` (x86_fp80: 80-bit extended precision is not modelled)",
+                loc,
+            );
+            Ty::Int(8)
+        }
         other => {
             cx.unsupported(format!("type `{other}`"), loc);
             Ty::Int(8)
