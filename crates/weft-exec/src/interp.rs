@@ -933,7 +933,25 @@ impl Machine {
     }
 
     fn ret(&mut self, tid: Tid, v: Option<Value>, commit: bool) -> Step {
+        if self.frame(tid).on_return == Some(OnReturn::Destructor) {
+            // Back to the exit that ran it, which runs again.
+            let frame = self.thread_mut(tid).frames.pop().expect("frame");
+            self.release_frame(&frame);
+            return Ok(None);
+        }
         if self.thread(tid).frames.len() == 1 {
+            // A thread other than main runs its thread-specific data
+            // destructors first (main's return ends the process).
+            if tid != 0 {
+                match self.destructor_event(tid)? {
+                    Some(Some(kind)) if !commit => return Ok(Some(kind)),
+                    Some(_) => {
+                        self.run_destructor(tid)?;
+                        return Ok(None);
+                    }
+                    None => {}
+                }
+            }
             if !commit {
                 return Ok(Some(EventKind::Exit));
             }

@@ -390,6 +390,10 @@ impl Machine {
             self.release_frame(f);
         }
         self.mem.escape_addr(retval);
+        // Its thread-local instances die with it.
+        for (_, copy) in std::mem::take(&mut self.thread_mut(tid).tls) {
+            self.mem.kill(copy, crate::memory::ObjState::Freed);
+        }
         let t = self.thread_mut(tid);
         t.state = ThreadState::Finished;
         t.retval = retval;
@@ -404,6 +408,116 @@ impl Machine {
     }
 
     /// The type of mutex `m`, read from its `__kind` field.
+    /// The thread-specific data destructor thread `tid` must run before it
+    /// exits, if any: (key, destructor, value) for the key of lowest id
+    /// with a destructor and a value that is not null. POSIX repeats the
+    /// passes while destructors set values again, at most
+    /// `PTHREAD_DESTRUCTOR_ITERATIONS` (4) times; weft bounds the calls the
+    /// same way (four per key the thread has a value for).
+    pub(crate) fn pending_destructor(&self, tid: Tid) -> Option<(u32, u64, u64)> {
+        let t = self.thread(tid);
+        if t.destructor_calls >= 4 * t.specific.len().max(1) as u32 {
+            return None;
+        }
+        t.specific
+            .iter()
+            .filter_map(|&(k, v)| {
+                let info = self.sync.keys.get(&k)?;
+                (!info.deleted && info.destructor != 0).then_some((k, info.destructor, v))
+            })
+            .min_by_key(|&(k, _, _)| k)
+    }
+
+    /// What running the next thread-specific data destructor of `tid`
+    /// would be: `None` if there is none, `Some(Some(kind))` if it is a
+    /// runtime model (such as `free`) whose call is a visible operation,
+    /// `Some(None)` otherwise.
+    pub(crate) fn destructor_event(&self, tid: Tid) -> Result<Option<Option<EventKind>>, Stop> {
+        let Some((_, f, v)) = self.pending_destructor(tid) else {
+            return Ok(None);
+        };
+        if let Some(model) = self.model_at(f) {
+            let args = [Value::Int(v as u128)];
+            let call = crate::runtime::Call {
+                tid,
+                args: &args,
+                alt: self.alt,
+            };
+            if let Some(pending) = model.pending {
+                return Ok(Some(pending(self, &call)?));
+            }
+        }
+        Ok(Some(None))
+    }
+
+    /// Runs the next thread-specific data destructor of `tid` (see
+    /// `pending_destructor`). A program function is called, and its return
+    /// runs the exit again; a runtime model runs at once.
+    pub(crate) fn run_destructor(&mut self, tid: Tid) -> Result<(), Stop> {
+        let Some((f, v)) = self.take_destructor(tid) else {
+            return Ok(());
+        };
+        if let Some(model) = self.model_at(f) {
+            let args = [Value::Int(v as u128)];
+            let call = crate::runtime::Call {
+                tid,
+                args: &args,
+                alt: self.alt,
+            };
+            return match (model.run)(self, &call)? {
+                crate::runtime::Ret::Value(_) => Ok(()),
+                _ => Err(self.bug(
+                    BugKind::PthreadMisuse,
+                    format!("`{}` as a thread-specific data destructor", model.name),
+                )),
+            };
+        }
+        let Some(func) = self.function_at(f) else {
+            return Err(self.bug(
+                BugKind::Memory,
+                "a thread-specific data destructor that is not a function",
+            ));
+        };
+        let mut frame = self.new_frame(func, vec![Value::Int(v as u128)], None);
+        frame.atomic = false;
+        frame.on_return = Some(crate::thread::OnReturn::Destructor);
+        self.thread_mut(tid).frames.push(frame);
+        Ok(())
+    }
+
+    /// The runtime model at code address `a` (an external function whose
+    /// address the program took), if it is one.
+    pub(crate) fn model_at(&self, a: u64) -> Option<&'static crate::runtime::Model> {
+        match weft_ir::addr::decode(a) {
+            (id, 0) if id.space == 0 => match self.prog.module.code_at(id.index) {
+                Some(weft_ir::Code::Extern(e)) => self.prog.models.get(e as usize).copied(),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The program function at code address `a`, if it is one.
+    pub(crate) fn function_at(&self, a: u64) -> Option<weft_ir::FuncId> {
+        match weft_ir::addr::decode(a) {
+            (id, 0) if id.space == 0 => match self.prog.module.code_at(id.index) {
+                Some(weft_ir::Code::Func(f)) => Some(f),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Takes the next destructor to run (see `pending_destructor`): clears
+    /// its key's value first, as POSIX does. Returns (destructor, value).
+    pub(crate) fn take_destructor(&mut self, tid: Tid) -> Option<(u64, u64)> {
+        let (key, f, v) = self.pending_destructor(tid)?;
+        let t = self.thread_mut(tid);
+        t.specific.retain(|&(k, _)| k != key);
+        t.destructor_calls += 1;
+        Some((f, v))
+    }
+
     /// Sets thread `tid`'s `errno` (a model reporting an error).
     pub(crate) fn set_errno(&mut self, tid: Tid, e: u32) {
         self.thread_mut(tid).errno = e;

@@ -413,6 +413,39 @@ impl Memory {
         Ok(id.addr(0))
     }
 
+    /// Allocates in thread space `space` a copy of `obj` (a thread's own
+    /// instance of a thread-local global, from the global's initial image),
+    /// private to the thread until its address escapes.
+    pub fn alloc_copy(&mut self, space: u32, obj: &Object) -> Result<u64, AllocError> {
+        if space > addr::MAX_SPACE {
+            return Err(AllocError::Exhausted);
+        }
+        let wide = obj.size > addr::MAX_SMALL_SIZE;
+        let table = if wide {
+            &mut self.wide
+        } else {
+            &mut self.spaces
+        };
+        if table.len() <= space as usize {
+            table.resize_with(space as usize + 1, Arc::default);
+        }
+        let objs = Arc::make_mut(&mut table[space as usize]);
+        let n = u32::try_from(objs.len()).map_err(|_| AllocError::Exhausted)?;
+        let id = if wide {
+            ObjId::wide(space, n)
+        } else {
+            ObjId::small(space, n)
+        }
+        .ok_or(AllocError::Exhausted)?;
+        let mut copy = obj.clone();
+        copy.escaped = false;
+        copy.state = ObjState::Live;
+        self.budget.used += copy.held();
+        objs.push(copy);
+        self.epoch += 1;
+        Ok(id.addr(0))
+    }
+
     /// Whether a heap block of `size` bytes can be allocated (if addresses
     /// for it remain).
     pub fn heap_fits(&self, size: u64) -> bool {

@@ -67,6 +67,16 @@ pub struct Sync {
     pub rwlocks: FxHashMap<u64, RwState>,
     pub sems: FxHashMap<u64, SemState>,
     pub barriers: FxHashMap<u64, BarrierState>,
+    /// Thread-specific data keys (`pthread_key_t`, `tss_t`) by id.
+    pub keys: FxHashMap<u32, KeyInfo>,
+}
+
+/// A thread-specific data key.
+#[derive(Clone, Debug, Default)]
+pub struct KeyInfo {
+    /// The destructor's address (0: none).
+    pub destructor: u64,
+    pub deleted: bool,
 }
 
 impl Sync {

@@ -33,6 +33,10 @@ pub enum OnReturn {
     /// control done and release the lock that other callers wait on (an
     /// `Unlock` of the control's address).
     OnceDone { ctl: u64 },
+    /// A thread-specific data destructor run as its thread exits: the
+    /// exit (a return from the start routine, `pthread_exit`) runs again
+    /// when it returns, for the next destructor or to end the thread.
+    Destructor,
 }
 
 /// By hand, for `allocas`: `SmallVec::clone` goes through its generic
@@ -109,6 +113,16 @@ pub struct Thread {
     pub buffer: crate::buffer::StoreBuffer,
     /// The thread's `errno`, as runtime models set it.
     pub errno: u32,
+    /// The thread's instances of thread-local globals: (the global's
+    /// address, the instance's), made at the first access.
+    pub tls: Vec<(u64, u64)>,
+    /// Thread-specific data: (key, value), values never null.
+    pub specific: Vec<(u32, u64)>,
+    /// Keys this thread created (names the next one).
+    pub keys_made: u32,
+    /// Destructors run at exit so far (bounded, see
+    /// `Machine::next_destructor`).
+    pub destructor_calls: u32,
     /// C11 fences executed since the last visible event (they go with the
     /// next one, see [`weft_core::Fences`]).
     pub fences: weft_core::Fences,
@@ -129,6 +143,10 @@ impl Thread {
             events: 0,
             buffer: Default::default(),
             errno: 0,
+            tls: Vec::new(),
+            specific: Vec::new(),
+            keys_made: 0,
+            destructor_calls: 0,
             fences: Default::default(),
         }
     }

@@ -274,6 +274,20 @@ pub static GROUPS: &[Group] = &[
         ],
     },
     Group {
+        name: "Thread-local storage",
+        models: &[
+            local("llvm.threadlocal.address", prims::tls_address),
+            local("pthread_key_create", prims::key_create),
+            local("pthread_key_delete", prims::key_delete),
+            local("pthread_setspecific", prims::setspecific),
+            local("pthread_getspecific", prims::getspecific),
+            local("tss_create", prims::tss_create),
+            local("tss_delete", prims::tss_delete),
+            local("tss_set", prims::tss_set),
+            local("tss_get", prims::tss_get),
+        ],
+    },
+    Group {
         name: "One-time initialisation",
         models: &[
             visible("pthread_once", prims::once_pending, prims::once),

@@ -708,3 +708,158 @@ pub(crate) fn once_done(m: &mut Machine, tid: weft_core::Tid, ctl: u64) -> Resul
     release_once(m, ctl);
     Ok(())
 }
+
+// ---- thread-local storage ------------------------------------------------------
+
+/// `llvm.threadlocal.address(g)`: thread `tid`'s instance of thread-local
+/// global `g` (`__thread`, `_Thread_local`). The main thread uses the
+/// global itself; every other thread gets its own copy of the global's
+/// initial value at its first access, which dies when the thread exits.
+pub fn tls_address(m: &mut Machine, c: &Call) -> Run {
+    let g = c.addr(0);
+    if c.tid == 0 {
+        return int(g as u128);
+    }
+    if let Some(&(_, copy)) = m.thread(c.tid).tls.iter().find(|(a, _)| *a == g) {
+        return int(copy as u128);
+    }
+    let (id, off) = weft_ir::addr::decode(g);
+    let init = (id.space == 0 && off == 0)
+        .then(|| m.prog.statics.get(id.index as usize))
+        .flatten()
+        .cloned();
+    let Some(init) = init else {
+        return Err(m.bug(
+            weft_core::BugKind::Memory,
+            "llvm.threadlocal.address of something that is not a global",
+        ));
+    };
+    let copy = m
+        .mem
+        .alloc_copy(weft_ir::addr::thread_space(c.tid), &init)
+        .map_err(|_| Stop::Limit(weft_core::LimitKind::MaxMemory))?;
+    m.thread_mut(c.tid).tls.push((g, copy));
+    int(copy as u128)
+}
+
+// ---- thread-specific data ----------------------------------------------------
+//
+// `pthread_key_*` and C11 `tss_*`. A key's id names its creator and the
+// creator's count of keys ((thread + 1) << 16 | n), so it does not depend
+// on how key creations of different threads interleave. Values are per
+// thread; at a thread's exit (other than main's return from `main`), the
+// destructor of each key with a value that is not null runs with that
+// value (see `Machine::pending_destructor`).
+
+const PTHREAD_KEYS_MAX: u32 = 1024;
+
+/// Creates a key with destructor `dtor` (0: none) for thread `c.tid`.
+fn make_key(m: &mut Machine, c: &Call, dtor: u64) -> Result<Option<u32>, Stop> {
+    let made = m.thread(c.tid).keys_made;
+    if made >= PTHREAD_KEYS_MAX || c.tid >= 0xfffe {
+        return Ok(None);
+    }
+    if dtor != 0 && m.function_at(dtor).is_none() && m.model_at(dtor).is_none() {
+        return Err(m.bug(
+            weft_core::BugKind::Memory,
+            "pthread_key_create with a destructor that is not a function",
+        ));
+    }
+    let key = ((c.tid + 1) << 16) | made;
+    m.thread_mut(c.tid).keys_made += 1;
+    m.sync_mut().keys.insert(
+        key,
+        crate::sync::KeyInfo {
+            destructor: dtor,
+            deleted: false,
+        },
+    );
+    Ok(Some(key))
+}
+
+fn live_key(m: &Machine, key: u32) -> bool {
+    m.sync.keys.get(&key).is_some_and(|k| !k.deleted)
+}
+
+fn set_specific(m: &mut Machine, c: &Call, key: u32, v: u64) {
+    let t = m.thread_mut(c.tid);
+    t.specific.retain(|&(k, _)| k != key);
+    if v != 0 {
+        t.specific.push((key, v));
+    }
+}
+
+fn get_specific(m: &Machine, c: &Call, key: u32) -> u64 {
+    m.thread(c.tid)
+        .specific
+        .iter()
+        .find(|&&(k, _)| k == key)
+        .map_or(0, |&(_, v)| v)
+}
+
+pub fn key_create(m: &mut Machine, c: &Call) -> Run {
+    match make_key(m, c, c.addr(1))? {
+        Some(key) => {
+            write(m, c.addr(0), 4, key as u128)?;
+            ok()
+        }
+        None => int(EAGAIN as u128),
+    }
+}
+
+pub fn key_delete(m: &mut Machine, c: &Call) -> Run {
+    let key = c.arg(0) as u32;
+    if !live_key(m, key) {
+        return int(EINVAL);
+    }
+    m.sync_mut().keys.entry(key).or_default().deleted = true;
+    ok()
+}
+
+pub fn setspecific(m: &mut Machine, c: &Call) -> Run {
+    let key = c.arg(0) as u32;
+    if !live_key(m, key) {
+        return int(EINVAL);
+    }
+    set_specific(m, c, key, c.addr(1));
+    ok()
+}
+
+pub fn getspecific(m: &mut Machine, c: &Call) -> Run {
+    let key = c.arg(0) as u32;
+    int(get_specific(m, c, key) as u128)
+}
+
+/// `tss_create(key, dtor)`: `thrd_success` (0) or `thrd_error` (2).
+pub fn tss_create(m: &mut Machine, c: &Call) -> Run {
+    match make_key(m, c, c.addr(1))? {
+        Some(key) => {
+            write(m, c.addr(0), 4, key as u128)?;
+            ok()
+        }
+        None => int(2),
+    }
+}
+
+/// `tss_delete(key)` returns nothing.
+pub fn tss_delete(m: &mut Machine, c: &Call) -> Run {
+    let key = c.arg(0) as u32;
+    if live_key(m, key) {
+        m.sync_mut().keys.entry(key).or_default().deleted = true;
+    }
+    ok()
+}
+
+pub fn tss_set(m: &mut Machine, c: &Call) -> Run {
+    let key = c.arg(0) as u32;
+    if !live_key(m, key) {
+        return int(2);
+    }
+    set_specific(m, c, key, c.addr(1));
+    ok()
+}
+
+pub fn tss_get(m: &mut Machine, c: &Call) -> Run {
+    let key = c.arg(0) as u32;
+    int(get_specific(m, c, key) as u128)
+}

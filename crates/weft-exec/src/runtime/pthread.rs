@@ -124,11 +124,20 @@ pub(super) fn join_into(m: &mut Machine, c: &Call, size: u64) -> Result<(), Stop
     Ok(())
 }
 
-pub fn exit_pending(_: &Machine, _: &Call) -> Pending {
-    Ok(Some(EventKind::Exit))
+pub fn exit_pending(m: &Machine, c: &Call) -> Pending {
+    match m.destructor_event(c.tid)? {
+        Some(kind) => Ok(kind),
+        None => Ok(Some(EventKind::Exit)),
+    }
 }
 
+/// `pthread_exit` (and `thrd_exit`): runs the thread's thread-specific
+/// data destructors, one call at a time (each returns here), then ends it.
 pub fn exit(m: &mut Machine, c: &Call) -> Run {
+    if m.pending_destructor(c.tid).is_some() {
+        m.run_destructor(c.tid)?;
+        return Ok(Ret::Stay);
+    }
     m.finish_thread(c.tid, c.addr(0));
     m.last = Some(EventKind::Exit);
     Ok(Ret::Done)

@@ -1200,6 +1200,17 @@ impl<'m> FnCx<'_, 'm> {
                     byval: Box::new([]),
                 }
             }
+            // A thread's instance of a thread-local global: the runtime
+            // model of the same name finds or makes it.
+            "threadlocal" => {
+                let e = self.cx.extern_id("llvm.threadlocal.address", self.loc);
+                Inst::Call {
+                    dst,
+                    callee: Callee::Extern(e),
+                    args: args[..1].to_vec(),
+                    byval: Box::new([]),
+                }
+            }
             "trap" | "debugtrap" => {
                 let e = self.cx.extern_id("abort", self.loc);
                 Inst::Call {
