@@ -519,8 +519,30 @@ impl Machine {
     }
 
     /// Sets thread `tid`'s `errno` (a model reporting an error).
-    pub(crate) fn set_errno(&mut self, tid: Tid, e: u32) {
-        self.thread_mut(tid).errno = e;
+    pub(crate) fn set_errno(&mut self, tid: Tid, e: u32) -> Result<(), Stop> {
+        let a = self.errno_location(tid)?;
+        self.mem
+            .write_int(a, 4, Some(e as u128))
+            .map_err(|err| self.mem_bug(err, true))
+    }
+
+    /// The address of thread `tid`'s `errno`, an `int` of its own made at
+    /// the first use (initially 0).
+    pub(crate) fn errno_location(&mut self, tid: Tid) -> Result<u64, Stop> {
+        if let Some(a) = self.thread(tid).errno {
+            return Ok(a);
+        }
+        let a = self
+            .mem
+            .alloc(
+                weft_ir::addr::thread_space(tid),
+                4,
+                crate::memory::ObjKind::Stack,
+                true,
+            )
+            .map_err(|_| Stop::Limit(weft_core::LimitKind::MaxMemory))?;
+        self.thread_mut(tid).errno = Some(a);
+        Ok(a)
     }
 
     pub(crate) fn mutex_kind(&self, m: u64) -> u32 {

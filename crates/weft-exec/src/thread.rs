@@ -111,8 +111,9 @@ pub struct Thread {
     pub events: u32,
     /// Stores not yet in memory (TSO/PSO).
     pub buffer: crate::buffer::StoreBuffer,
-    /// The thread's `errno`, as runtime models set it.
-    pub errno: u32,
+    /// The thread's `errno` object (`__errno_location`), made at the first
+    /// use.
+    pub errno: Option<u64>,
     /// The thread's instances of thread-local globals: (the global's
     /// address, the instance's), made at the first access.
     pub tls: Vec<(u64, u64)>,
@@ -142,7 +143,7 @@ impl Thread {
             spin: Default::default(),
             events: 0,
             buffer: Default::default(),
-            errno: 0,
+            errno: None,
             tls: Vec::new(),
             specific: Vec::new(),
             keys_made: 0,

@@ -58,9 +58,11 @@ pub fn sync_objects(e: &Event) -> [Option<SyncObj>; 2] {
 /// whether `e` only reads it (two reads of one object commute): its
 /// synchronisation objects, and [`SyncObj::Liveness`] for a thread's exit
 /// (a read: exits commute) and a spurious wakeup (a write).
+#[inline]
 pub fn dep_objects(e: &Event) -> [Option<(SyncObj, bool)>; 3] {
-    let weak = reads_only(e) || reads_sync(e);
-    let [a, b] = sync_objects(e);
+    if memory_only(e) {
+        return [None, None, None];
+    }
     let live = match e.kind {
         EventKind::Exit => Some((SyncObj::Liveness, true)),
         EventKind::CondWake {
@@ -69,6 +71,12 @@ pub fn dep_objects(e: &Event) -> [Option<(SyncObj, bool)>; 3] {
         } => Some((SyncObj::Liveness, false)),
         _ => None,
     };
+    let [a, b] = sync_objects(e);
+    if a.is_none() && live.is_none() {
+        // Memory accesses, fences, yields: most events.
+        return [None, None, None];
+    }
+    let weak = reads_only(e) || reads_sync(e);
     [a.map(|o| (o, weak)), b.map(|o| (o, weak)), live]
 }
 
@@ -98,6 +106,9 @@ fn reads_sync(e: &Event) -> bool {
 pub fn sync_edges(e: &Event) -> ([Option<SyncObj>; 2], [Option<SyncObj>; 2], bool) {
     use EventKind::*;
     let none = [None, None];
+    if memory_only(e) {
+        return (none, none, false);
+    }
     match e.kind {
         RwLock { rw, write }
         | RwTryLock {
@@ -147,6 +158,24 @@ pub fn sync_edges(e: &Event) -> ([Option<SyncObj>; 2], [Option<SyncObj>; 2], boo
     }
 }
 
+/// Whether `e` only accesses memory (no synchronisation object): most
+/// events, checked first on hot paths.
+#[inline]
+pub fn memory_only(e: &Event) -> bool {
+    matches!(
+        e.kind,
+        EventKind::Load { .. }
+            | EventKind::Store { .. }
+            | EventKind::Update { .. }
+            | EventKind::Rmw { .. }
+            | EventKind::CmpXchg { .. }
+            | EventKind::Fence
+            | EventKind::MemOp { .. }
+            | EventKind::Free { .. }
+            | EventKind::Yield
+    )
+}
+
 /// A failed `trylock` only reads the mutex.
 pub fn reads_only(e: &Event) -> bool {
     matches!(
@@ -175,6 +204,9 @@ pub fn dependent(a: &Event, b: &Event) -> bool {
                 return true;
             }
         }
+    }
+    if memory_only(a) || memory_only(b) {
+        return false;
     }
     let (sa, sb) = (dep_objects(a), dep_objects(b));
     sa.iter()

@@ -28,7 +28,8 @@ mod tests;
 
 use crate::clock::{ClockRef, Clocks, VClock};
 use crate::footprint::{
-    acquires, dep_objects, depends, enables, is_global, releases, waits_to_acquire, Flushes,
+    acquires, dep_objects, depends, enables, is_global, memory_only, releases, waits_to_acquire,
+    Flushes,
 };
 use crate::race::Races;
 use crate::summary::Choice;
@@ -249,7 +250,7 @@ impl Trace {
                 [Waker::Signal(sem, ev.tid)].into_iter().collect()
             }
             EventKind::BarrierLeave { bar, .. } => [Waker::Broadcast(bar)].into_iter().collect(),
-            _ => SmallVec::new(),
+            _ => return None,
         };
         kinds
             .iter()
@@ -323,7 +324,8 @@ impl Trace {
                     }
                 }
             }
-            for (o, weak) in dep_objects(ev).into_iter().flatten() {
+            let sync = !memory_only(ev);
+            for (o, weak) in dep_objects(ev).into_iter().flatten().filter(|_| sync) {
                 if let Some(c) = self.objs.get(&o) {
                     add(c.strong);
                     if !weak {
@@ -500,7 +502,8 @@ impl Trace {
             undo.push((idx, Undo::Global(*last_global)));
             *last_global = Slot::of(idx);
         }
-        for (o, weak) in dep_objects(ev).into_iter().flatten() {
+        let sync = !memory_only(ev);
+        for (o, weak) in dep_objects(ev).into_iter().flatten().filter(|_| sync) {
             let cell = objs.entry(o).or_default();
             undo.push((idx, Undo::Obj(o, Some(cell.clone()))));
             if weak {
@@ -512,6 +515,7 @@ impl Trace {
             }
         }
         let waker = match ev.kind {
+            _ if !sync => None,
             EventKind::Signal {
                 cond,
                 woke: Some(t),

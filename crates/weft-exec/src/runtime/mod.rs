@@ -274,6 +274,10 @@ pub static GROUPS: &[Group] = &[
         ],
     },
     Group {
+        name: "errno",
+        models: &[local("__errno_location", prims::errno_location)],
+    },
+    Group {
         name: "Thread-local storage",
         models: &[
             local("llvm.threadlocal.address", prims::tls_address),

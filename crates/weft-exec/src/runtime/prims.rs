@@ -52,8 +52,14 @@ fn int(v: u128) -> Run {
 
 /// Returns -1 with `errno` set to `e`.
 fn fail_errno(m: &mut Machine, c: &Call, e: u32) -> Run {
-    m.set_errno(c.tid, e);
+    m.set_errno(c.tid, e)?;
     int(u32::MAX as u128)
+}
+
+/// `__errno_location()`: the address of the calling thread's `errno`.
+pub fn errno_location(m: &mut Machine, c: &Call) -> Run {
+    let a = m.errno_location(c.tid)?;
+    int(a as u128)
 }
 
 fn read(m: &Machine, a: u64, size: u64) -> Result<u128, Stop> {
