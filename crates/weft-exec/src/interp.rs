@@ -743,6 +743,10 @@ impl Machine {
             Code::Func(f) if prog.module.functions[f as usize].atomic && !commit => {
                 Ok(Some(EventKind::AtomicBegin))
             }
+            Code::Func(f) if prog.violation == Some(f) => {
+                let name = &prog.module.functions[f as usize].name;
+                Err(self.bug(BugKind::Assertion, format!("{name}() was called")))
+            }
             Code::Func(f) => {
                 if prog.module.functions[f as usize].atomic {
                     self.last = Some(EventKind::AtomicBegin);

@@ -39,6 +39,10 @@ pub struct Program {
     /// arguments (`weft check --arg`).
     pub argv: Vec<String>,
     pub(crate) statics: Vec<Object>,
+    /// A program function whose call is itself a finding (SV-COMP's
+    /// `reach_error` under `unreach-call`, whatever its body; see
+    /// [`Program::with_violation`]).
+    pub violation: Option<weft_ir::FuncId>,
     /// Register liveness, for spin-loop fingerprints (computed lazily).
     pub(crate) live: crate::liveness::Liveness,
 }
@@ -71,8 +75,24 @@ impl Program {
             models,
             argv,
             statics,
+            violation: None,
             live,
         }))
+    }
+
+    /// Makes a call to the program's function `name` (if it defines one)
+    /// an assertion finding, before its body runs.
+    pub fn with_violation(mut self: Arc<Program>, name: &str) -> Arc<Program> {
+        let f = self
+            .module
+            .functions
+            .iter()
+            .position(|f| f.name == name)
+            .map(|i| i as weft_ir::FuncId);
+        if let Some(p) = Arc::get_mut(&mut self) {
+            p.violation = f;
+        }
+        self
     }
 
     pub fn sources(&self) -> &SourceMap {

@@ -190,7 +190,12 @@ pub fn compile_within(
                 RunError::Failed(msg) => FrontendError::Compile(msg),
                 RunError::Frontend(e) => e,
             })?;
-            let listed = std::fs::read_to_string(&deps).map_err(|e| read_err(&deps, e))?;
+            // A preprocessed `.i` file includes nothing: clang writes no
+            // dependency file for it.
+            let listed = match std::fs::read_to_string(&deps) {
+                Err(e) if ext == "i" && e.kind() == std::io::ErrorKind::NotFound => String::new(),
+                r => r.map_err(|e| read_err(&deps, e))?,
+            };
             let mut inputs = vec![input.to_path_buf()];
             inputs.extend(
                 parse_deps(&listed)

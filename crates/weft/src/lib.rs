@@ -204,12 +204,14 @@ fn max_memory(opts: &CheckOptions) -> u64 {
         .map_or_else(weft_exec::default_max_memory, |mib| mib << 20)
 }
 
-/// `weft check`. Returns the process exit code.
+pub mod svcomp;
+
 /// The modelled external functions, as a Markdown table by group.
 pub fn functions_table() -> String {
     weft_exec::supported_functions_table()
 }
 
+/// `weft check`. Returns the process exit code.
 pub fn check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> i32 {
     let stop = deadline(Instant::now(), opts.timeout, Some(max_memory(opts)));
     run_check(file, opts, clang_args, stop).unwrap_or_else(|e| exit_code(&e))

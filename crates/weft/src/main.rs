@@ -64,6 +64,14 @@ enum Cmd {
     /// Print the table of modelled C library and pthread functions
     /// (Markdown, as in the README).
     Functions,
+    /// Run an SV-COMP task (a `.yml` task file, or a C file with `--prop`)
+    /// with SV-COMP's semantics; print TRUE, FALSE(property) or UNKNOWN.
+    Svcomp {
+        /// The task: `TASK.yml`, or `TASK.c`/`TASK.i` with `--prop`.
+        task: PathBuf,
+        #[command(flatten)]
+        opts: weft::svcomp::SvcompOptions,
+    },
 }
 
 fn main() {
@@ -79,6 +87,7 @@ fn main() {
             witness,
             json,
         } => weft::replay(&file, &witness, json),
+        Cmd::Svcomp { task, opts } => weft::svcomp::svcomp(&task, &opts),
         Cmd::Functions => {
             print!("{}", weft::functions_table());
             0

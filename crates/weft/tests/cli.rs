@@ -1867,3 +1867,127 @@ fn pso_reuses_auxiliary_threads_after_barriers() {
     assert!(threads.len() <= 4, "one auxiliary thread per element: {w}");
     s.run(&["replay", "array.c", "w.json"]).expect_code(42);
 }
+
+/// A task in SV-COMP's style: `reach_error` with an empty body, an assert
+/// that calls it, and `abort()` after it (as `assume_abort_if_not` does).
+const SVCOMP_HEADER: &str = r#"extern void abort(void);
+void reach_error() {}
+void __VERIFIER_assert(int c) { if (!c) { ERROR: {reach_error(); abort();} } }
+void assume_abort_if_not(int c) { if (!c) abort(); }
+#include <pthread.h>
+"#;
+
+const SVCOMP_UNSAFE: &str = r#"int x;
+void *t(void *a) { x = 1; return 0; }
+int main(void) {
+  pthread_t p;
+  pthread_create(&p, 0, t, 0);
+  __VERIFIER_assert(x == 0);
+  pthread_join(p, 0);
+  return 0;
+}
+"#;
+
+const SVCOMP_SAFE: &str = r#"int x;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *t(void *a) { pthread_mutex_lock(&m); x++; pthread_mutex_unlock(&m); return 0; }
+int main(void) {
+  pthread_t p;
+  pthread_create(&p, 0, t, 0);
+  pthread_mutex_lock(&m);
+  x++;
+  assume_abort_if_not(x == 1);
+  pthread_mutex_unlock(&m);
+  pthread_join(p, 0);
+  __VERIFIER_assert(x == 2);
+  return 0;
+}
+"#;
+
+/// A task file for `input`, with one property and its expected verdict.
+fn svcomp_yml(input: &str, prop: &str, expected: bool, dm: &str) -> String {
+    format!(
+        "format_version: '2.0'\ninput_files: '{input}'\nproperties:\n  - property_file: ../properties/{prop}.prp\n    expected_verdict: {expected}\noptions:\n  language: C\n  data_model: {dm}\n"
+    )
+}
+
+#[test]
+fn svcomp_unreach_call_verdicts() {
+    let s = Scratch::new("svcomp-unreach");
+    s.write("unsafe.c", &format!("{SVCOMP_HEADER}{SVCOMP_UNSAFE}"));
+    s.write("safe.c", &format!("{SVCOMP_HEADER}{SVCOMP_SAFE}"));
+    s.write(
+        "unsafe.yml",
+        &svcomp_yml("unsafe.c", "unreach-call", false, "LP64"),
+    );
+    s.write(
+        "safe.yml",
+        &svcomp_yml("safe.c", "unreach-call", true, "LP64"),
+    );
+    // reach_error's empty body does not hide the violation; abort() on
+    // the path after it is not what is reported.
+    let out = s.run(&["svcomp", "unsafe.yml"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout.trim(), "FALSE(unreach-call)");
+    // Paths that end in abort() (a failed assume) are no violation.
+    let out = s.run(&["svcomp", "safe.yml", "--json"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: Value = serde_json::from_str(out.stdout.trim()).expect("JSON");
+    assert_eq!(v["verdict"], "TRUE", "{v}");
+    assert_eq!(v["expected"], true, "{v}");
+    // The same C file with --prop.
+    let out = s.run(&["svcomp", "unsafe.c", "--prop", "unreach-call.prp"]);
+    assert_eq!(out.stdout.trim(), "FALSE(unreach-call)", "{}", out.stderr);
+}
+
+#[test]
+fn svcomp_data_race_and_unknowns() {
+    let s = Scratch::new("svcomp-race");
+    s.write("race.c", &format!("{SVCOMP_HEADER}{SVCOMP_UNSAFE}"));
+    s.write("locked.c", &format!("{SVCOMP_HEADER}{SVCOMP_SAFE}"));
+    let race = s.run(&["svcomp", "race.c", "--prop", "no-data-race.prp"]);
+    assert_eq!(race.stdout.trim(), "FALSE(no-data-race)", "{}", race.stderr);
+    let locked = s.run(&["svcomp", "locked.c", "--prop", "no-data-race.prp"]);
+    assert_eq!(locked.stdout.trim(), "TRUE", "{}", locked.stderr);
+    // What weft cannot decide is UNKNOWN, never TRUE.
+    for (args, why) in [
+        (
+            vec!["svcomp", "locked.c", "--prop", "no-overflow.prp"],
+            "overflow",
+        ),
+        (
+            vec![
+                "svcomp",
+                "locked.c",
+                "--prop",
+                "unreach-call.prp",
+                "--data-model",
+                "ILP32",
+            ],
+            "ILP32",
+        ),
+        (
+            vec!["svcomp", "locked.c", "--prop", "valid-memsafety.prp"],
+            "leaks",
+        ),
+    ] {
+        let out = s.run(&args);
+        assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+        assert_eq!(out.stdout.trim(), "UNKNOWN", "{args:?}");
+        assert!(out.stderr.contains(why), "{args:?}: {}", out.stderr);
+    }
+    // A nondeterministic input makes an exhaustive-looking run UNKNOWN.
+    s.write(
+        "nondet.c",
+        &format!(
+            "{SVCOMP_HEADER}extern int __VERIFIER_nondet_int(void);\nint main(void) {{ int v = __VERIFIER_nondet_int(); __VERIFIER_assert(v != 5); return 0; }}\n"
+        ),
+    );
+    let out = s.run(&["svcomp", "nondet.c", "--prop", "unreach-call.prp"]);
+    assert_eq!(out.stdout.trim(), "UNKNOWN", "{}", out.stderr);
+    // A property weft does not know, or none, is bad input.
+    let out = s.run(&["svcomp", "locked.c", "--prop", "bogus.prp"]);
+    assert_eq!(out.code, 2, "{}", out.stdout);
+    let out = s.run(&["svcomp", "locked.c"]);
+    assert_eq!(out.code, 2, "{}", out.stdout);
+}

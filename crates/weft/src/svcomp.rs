@@ -1,0 +1,353 @@
+//! `weft svcomp`: a task of the SV-COMP concurrency categories, with
+//! SV-COMP's semantics and verdicts instead of weft's defaults.
+//!
+//! - `unreach-call`: a call to `reach_error` is the violation, whatever its
+//!   body (some task sets define it as `{}`). Other ends of an execution
+//!   (`abort()`, as `assume_abort_if_not` uses it; a failed `assert`; a
+//!   deadlock) are not violations: exploration goes on past them. Data
+//!   races are not looked for.
+//! - `no-data-race`: a data race is the violation.
+//! - `valid-memsafety`: an invalid dereference or free is the violation
+//!   (`valid-deref`, `valid-free`). weft does not track leaks, so it never
+//!   answers TRUE for this property.
+//! - `no-overflow`: weft does not detect signed overflow: UNKNOWN.
+//!
+//! The answer is `TRUE` only when the exploration was exhaustive: no bound
+//! was hit, no `__VERIFIER_nondet_*` value was used (they return 0 until
+//! symbolic inputs land), and no execution ended in undefined behaviour
+//! (a memory error or pthread misuse, under a property that does not ask
+//! about it). Otherwise `UNKNOWN`, with the reason, unless a violation was
+//! found (`FALSE(...)`, which is always a real execution). Tasks for the
+//! ILP32 data model are `UNKNOWN` (weft's runtime is LP64 only). Tasks
+//! are compiled with GNU89 `inline` semantics, as SV-COMP's older C needs.
+
+use crate::{bad, deadline, load, Loaded};
+use anyhow::Context as _;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use weft_core::{BugKind, LimitKind};
+use weft_exec::{Limits, Machine, ThreadNames};
+use weft_explore::{Config, Por, Summary};
+
+/// The options of `weft svcomp`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct SvcompOptions {
+    /// The property file (its name decides: `unreach-call.prp`,
+    /// `no-data-race.prp`, `valid-memsafety.prp`, `no-overflow.prp`).
+    /// Optional with a `.yml` task, which names its properties.
+    #[arg(long)]
+    pub prop: Option<PathBuf>,
+    /// `ILP32` or `LP64` (default: the task's, else LP64).
+    #[arg(long, value_name = "MODEL")]
+    pub data_model: Option<String>,
+    /// Stop after S seconds (the answer is then UNKNOWN).
+    #[arg(long, value_name = "S")]
+    pub timeout: Option<f64>,
+    /// Stop after N executions (the answer is then UNKNOWN unless a
+    /// violation was found).
+    #[arg(long, value_name = "N")]
+    pub max_executions: Option<u64>,
+    /// Print one JSON object: verdict, reason, expected verdict (from the
+    /// task's `.yml`), statistics.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// An SV-COMP property weft knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Property {
+    UnreachCall,
+    NoDataRace,
+    ValidMemsafety,
+    NoOverflow,
+    Termination,
+}
+
+impl Property {
+    /// The property a `.prp` file (by its name or its text) states.
+    fn of_file(p: &Path) -> Option<Property> {
+        let name = p.file_stem()?.to_string_lossy().to_string();
+        let text = std::fs::read_to_string(p).unwrap_or_default();
+        let has = |s: &str| name.contains(s) || text.contains(s);
+        if has("unreach-call") || text.contains("call(reach_error())") {
+            Some(Property::UnreachCall)
+        } else if has("no-data-race") || text.contains("data-race") {
+            Some(Property::NoDataRace)
+        } else if has("valid-memsafety") || text.contains("valid-deref") {
+            Some(Property::ValidMemsafety)
+        } else if has("no-overflow") || text.contains("overflow") {
+            Some(Property::NoOverflow)
+        } else if has("termination") || text.contains("F end") {
+            Some(Property::Termination)
+        } else {
+            None
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Property::UnreachCall => "unreach-call",
+            Property::NoDataRace => "no-data-race",
+            Property::ValidMemsafety => "valid-memsafety",
+            Property::NoOverflow => "no-overflow",
+            Property::Termination => "termination",
+        }
+    }
+}
+
+/// A task: the program, its property, and what its `.yml` expects.
+struct Task {
+    program: PathBuf,
+    property: Property,
+    expected: Option<bool>,
+    ilp32: bool,
+}
+
+/// SV-COMP's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    True,
+    /// The violated (sub)property, e.g. `unreach-call`, `valid-deref`.
+    False(String),
+    Unknown(String),
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Verdict::True => write!(f, "TRUE"),
+            Verdict::False(p) => write!(f, "FALSE({p})"),
+            Verdict::Unknown(_) => write!(f, "UNKNOWN"),
+        }
+    }
+}
+
+/// `weft svcomp`. Returns the process exit code: 0 with a verdict
+/// printed, 2 for bad input.
+pub fn svcomp(task: &Path, opts: &SvcompOptions) -> i32 {
+    match run(task, opts) {
+        Ok(code) => code,
+        Err(e) => crate::exit_code(&e),
+    }
+}
+
+fn run(task: &Path, opts: &SvcompOptions) -> anyhow::Result<i32> {
+    let start = Instant::now();
+    let task = read_task(task, opts)?;
+    let verdict = if task.ilp32 {
+        Verdict::Unknown("the ILP32 data model is not supported".into())
+    } else {
+        decide(&task, opts)?
+    };
+    let secs = start.elapsed().as_secs_f64();
+    if opts.json {
+        let (v, reason) = match &verdict {
+            Verdict::Unknown(r) => ("UNKNOWN".to_string(), Some(r.clone())),
+            v => (v.to_string(), None),
+        };
+        let out = serde_json::json!({
+            "verdict": v,
+            "reason": reason,
+            "property": task.property.name(),
+            "expected": task.expected,
+            "program": task.program.display().to_string(),
+            "seconds": secs,
+        });
+        println!("{out}");
+    } else {
+        println!("{verdict}");
+        if let Verdict::Unknown(r) = &verdict {
+            eprintln!("reason: {r}");
+        }
+    }
+    Ok(0)
+}
+
+/// Reads a `.yml` task, or takes a C file with `--prop`.
+fn read_task(path: &Path, opts: &SvcompOptions) -> anyhow::Result<Task> {
+    let dm = opts.data_model.as_deref().map(|d| d.to_ascii_uppercase());
+    if let Some(d) = &dm {
+        if d != "ILP32" && d != "LP64" {
+            return Err(bad(format!("--data-model {d}: expected ILP32 or LP64")));
+        }
+    }
+    let is_yml = matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("yml" | "yaml")
+    );
+    if !is_yml {
+        let prop = opts
+            .prop
+            .as_ref()
+            .ok_or_else(|| bad("a C task needs --prop PROPERTY.prp"))?;
+        let property = Property::of_file(prop)
+            .ok_or_else(|| bad(format!("{}: not a property weft knows", prop.display())))?;
+        return Ok(Task {
+            program: path.to_path_buf(),
+            property,
+            expected: None,
+            ilp32: dm.as_deref() == Some("ILP32"),
+        });
+    }
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading {}", path.display()))
+        .map_err(bad)?;
+    let docs = yaml_rust2::YamlLoader::load_from_str(&text)
+        .map_err(|e| bad(format!("{}: not YAML: {e}", path.display())))?;
+    let doc = docs
+        .first()
+        .ok_or_else(|| bad(format!("{}: empty", path.display())))?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let input = match &doc["input_files"] {
+        yaml_rust2::Yaml::String(s) => s.clone(),
+        yaml_rust2::Yaml::Array(a) if a.len() == 1 => a[0].as_str().unwrap_or_default().to_string(),
+        _ => {
+            return Err(bad(format!(
+                "{}: weft takes tasks with one input file",
+                path.display()
+            )))
+        }
+    };
+    let program = dir.join(&input);
+    let wanted = opts.prop.as_ref().and_then(|p| Property::of_file(p));
+    let mut found = None;
+    for p in doc["properties"].as_vec().into_iter().flatten() {
+        let Some(file) = p["property_file"].as_str() else {
+            continue;
+        };
+        let Some(prop) = Property::of_file(&dir.join(file)) else {
+            continue;
+        };
+        if wanted.is_none_or(|w| w == prop) {
+            found = Some((prop, p["expected_verdict"].as_bool()));
+            break;
+        }
+    }
+    let (property, expected) = match (found, wanted) {
+        (Some(f), _) => f,
+        (None, Some(w)) => (w, None),
+        (None, None) => {
+            return Err(bad(format!(
+                "{}: no property weft knows (give --prop)",
+                path.display()
+            )))
+        }
+    };
+    let task_dm = doc["options"]["data_model"]
+        .as_str()
+        .map(|s| s.to_ascii_uppercase());
+    let ilp32 = dm.or(task_dm).as_deref() == Some("ILP32");
+    Ok(Task {
+        program,
+        property,
+        expected,
+        ilp32,
+    })
+}
+
+/// Explores the task's program and decides the verdict.
+fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Verdict> {
+    match task.property {
+        Property::NoOverflow => {
+            return Ok(Verdict::Unknown(
+                "weft does not detect signed integer overflow".into(),
+            ))
+        }
+        Property::Termination => {
+            return Ok(Verdict::Unknown("weft does not prove termination".into()))
+        }
+        _ => {}
+    }
+    let stop = deadline(Instant::now(), opts.timeout, None);
+    let file = &task.program;
+    let argv = vec![file.display().to_string()];
+    // SV-COMP's tasks are older C: a plain `inline` function is also an
+    // external definition (GNU89), as the other verifiers take it.
+    let clang_args = ["-fgnu89-inline".to_string()];
+    let prog = match load(file, &clang_args, argv, stop) {
+        Ok(Loaded::Program(p, _)) => p,
+        Ok(Loaded::Cut(l)) => return Ok(Verdict::Unknown(format!("bound: {}", l.as_str()))),
+        Err(e) => {
+            return Ok(Verdict::Unknown(format!(
+                "unsupported: {}",
+                first_line(&format!("{e:#}"))
+            )))
+        }
+    };
+    let prog = if task.property == Property::UnreachCall {
+        prog.with_violation("reach_error")
+    } else {
+        prog
+    };
+    let limits = Limits {
+        stop,
+        ..Limits::default()
+    };
+    let cfg = Config {
+        por: Por::Optimal,
+        race_check: task.property == Property::NoDataRace,
+        collect_outcomes: false,
+        outcome_runs: false,
+        first_run: false,
+        max_executions: opts.max_executions,
+        stop,
+        keep_going: true,
+    };
+    let summary = weft_explore::explore(Machine::new(prog, limits, ThreadNames::default()), &cfg);
+    Ok(verdict_of(task.property, &summary))
+}
+
+/// The gist of an error for the reason of an UNKNOWN: its first line and
+/// the first line that says `error` (clang's warnings come first).
+fn first_line(s: &str) -> String {
+    let mut lines = s.lines().filter(|l| !l.trim().is_empty());
+    let first = lines.next().unwrap_or_default().to_string();
+    match lines.find(|l| l.contains("error") || l.contains('`')) {
+        Some(line) => format!("{first} {}", line.trim()),
+        None => first,
+    }
+}
+
+/// The verdict of an exploration for `prop`.
+fn verdict_of(prop: Property, s: &Summary) -> Verdict {
+    let mut undefined = None;
+    for f in &s.findings {
+        let b = &f.bug;
+        match (prop, b.kind) {
+            (Property::UnreachCall, BugKind::Assertion) if b.message.contains("reach_error") => {
+                return Verdict::False("unreach-call".into())
+            }
+            (Property::NoDataRace, BugKind::DataRace) => {
+                return Verdict::False("no-data-race".into())
+            }
+            (Property::ValidMemsafety, BugKind::Memory) => {
+                let sub = if b.message.contains("free") {
+                    "valid-free"
+                } else {
+                    "valid-deref"
+                };
+                return Verdict::False(sub.into());
+            }
+            // Ends of an execution that are no violation.
+            (_, BugKind::Abort | BugKind::Assertion | BugKind::Deadlock) => {}
+            (_, BugKind::DataRace) => {}
+            (_, kind) => {
+                undefined.get_or_insert_with(|| format!("{}: {}", kind.as_str(), b.message));
+            }
+        }
+    }
+    if let Some(u) = undefined {
+        return Verdict::Unknown(format!("undefined behaviour: {u}"));
+    }
+    if let Some(l) = s.limit {
+        let why = match l {
+            LimitKind::Nondet => "nondeterministic inputs are not explored yet".to_string(),
+            l => format!("bound: {}", l.as_str()),
+        };
+        return Verdict::Unknown(why);
+    }
+    if prop == Property::ValidMemsafety {
+        return Verdict::Unknown("weft does not check memory leaks (valid-memtrack)".into());
+    }
+    Verdict::True
+}
