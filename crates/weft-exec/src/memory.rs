@@ -387,36 +387,27 @@ impl Memory {
             return Err(AllocError::OutOfMemory);
         }
         let charge = if heap { heap_charge(size) } else { 0 };
-        if space > addr::MAX_SPACE {
-            return Err(AllocError::Exhausted);
-        }
-        let wide = size > addr::MAX_SMALL_SIZE;
-        let table = if wide {
-            &mut self.wide
-        } else {
-            &mut self.spaces
-        };
-        if table.len() <= space as usize {
-            table.resize_with(space as usize + 1, Arc::default);
-        }
-        let objs = Arc::make_mut(&mut table[space as usize]);
-        let n = u32::try_from(objs.len()).map_err(|_| AllocError::Exhausted)?;
-        let id = if wide {
-            ObjId::wide(space, n)
-        } else {
-            ObjId::small(space, n)
-        }
-        .ok_or(AllocError::Exhausted)?;
-        objs.push(Object::new(size, kind, zeroed));
-        self.epoch += 1;
+        let a = self.place(space, Object::new(size, kind, zeroed))?;
         self.budget.heap += charge;
-        Ok(id.addr(0))
+        Ok(a)
     }
 
     /// Allocates in thread space `space` a copy of `obj` (a thread's own
     /// instance of a thread-local global, from the global's initial image),
     /// private to the thread until its address escapes.
     pub fn alloc_copy(&mut self, space: u32, obj: &Object) -> Result<u64, AllocError> {
+        let mut copy = obj.clone();
+        copy.escaped = false;
+        copy.state = ObjState::Live;
+        let held = copy.held();
+        let a = self.place(space, copy)?;
+        self.budget.used += held;
+        Ok(a)
+    }
+
+    /// Adds `obj` to thread space `space` (its small or wide table, by
+    /// size); returns its address.
+    fn place(&mut self, space: u32, obj: Object) -> Result<u64, AllocError> {
         if space > addr::MAX_SPACE {
             return Err(AllocError::Exhausted);
         }
@@ -437,11 +428,7 @@ impl Memory {
             ObjId::small(space, n)
         }
         .ok_or(AllocError::Exhausted)?;
-        let mut copy = obj.clone();
-        copy.escaped = false;
-        copy.state = ObjState::Live;
-        self.budget.used += copy.held();
-        objs.push(copy);
+        objs.push(obj);
         self.epoch += 1;
         Ok(id.addr(0))
     }
