@@ -102,6 +102,8 @@ def main() -> int:
     ap.add_argument("--timeout", type=float, default=10.0)
     ap.add_argument("--filter", default="pthread")
     ap.add_argument("--out", type=Path, default=Path("bench/svcomp.md"))
+    ap.add_argument("--source", default="",
+                    help="where the tasks come from, for the table's header")
     args = ap.parse_args()
 
     cats = sorted(d for d in args.tasks.iterdir()
@@ -146,7 +148,8 @@ def main() -> int:
         "# SV-COMP concurrency tasks",
         "",
         f"`python3 scripts/svcomp.py --tasks DIR --timeout {args.timeout:g}`, one task and "
-        "property per run (`weft svcomp`), on the `.c` files of the tasks.",
+        "property per run (`weft svcomp`), on the `.c` files of the tasks"
+        + (f" ({args.source})" if args.source else "") + ".",
         "",
         "| category | tasks | correct TRUE | correct FALSE | wrong TRUE | wrong FALSE | UNKNOWN | UNKNOWN reasons | seconds |",
         "|---|---:|---:|---:|---:|---:|---:|---|---:|",
