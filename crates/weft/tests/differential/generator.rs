@@ -101,6 +101,12 @@ pub enum Op {
         m: usize,
         dst: usize,
     },
+    /// `pthread_rwlock_rdlock(&rw0)` (or `wrlock`), the body, unlock. The
+    /// rwlock grants no access: the body follows the same rules as outside.
+    RwLocked {
+        write: bool,
+        body: Vec<Op>,
+    },
     If {
         local: usize,
         value: i32,
@@ -131,7 +137,7 @@ impl Op {
     fn verifier(&self) -> bool {
         match self {
             Op::Assume { .. } | Op::Atomic { .. } => true,
-            Op::Locked { body, .. } => body.iter().any(Op::verifier),
+            Op::Locked { body, .. } | Op::RwLocked { body, .. } => body.iter().any(Op::verifier),
             _ => false,
         }
     }
@@ -144,7 +150,9 @@ impl Op {
             | Op::FetchAdd { .. }
             | Op::Cas { .. }
             | Op::Fence(_) => 1,
-            Op::Locked { body, .. } => 2 + body.iter().map(Op::events).sum::<usize>(),
+            Op::Locked { body, .. } | Op::RwLocked { body, .. } => {
+                2 + body.iter().map(Op::events).sum::<usize>()
+            }
             Op::TryLock { .. } => 3,
             Op::If { body, .. } => body.events(),
             Op::Assert { .. } | Op::Assume { .. } => 0,
@@ -167,7 +175,7 @@ impl Program {
         fn sections(op: &Op) -> bool {
             match op {
                 Op::Atomic { .. } => true,
-                Op::Locked { body, .. } => body.iter().any(sections),
+                Op::Locked { body, .. } | Op::RwLocked { body, .. } => body.iter().any(sections),
                 _ => false,
             }
         }
@@ -180,7 +188,9 @@ impl Program {
         fn assumes(op: &Op) -> bool {
             match op {
                 Op::Assume { .. } => true,
-                Op::Locked { body, .. } | Op::Atomic { body, .. } => body.iter().any(assumes),
+                Op::Locked { body, .. } | Op::Atomic { body, .. } | Op::RwLocked { body, .. } => {
+                    body.iter().any(assumes)
+                }
                 Op::If { body, .. } => assumes(body),
                 _ => false,
             }
@@ -309,6 +319,14 @@ impl ThreadGen<'_> {
                     let dst = self.new_local();
                     return Op::TryLock { m, dst };
                 }
+                // A read or write section of the one rwlock, not nested in
+                // another (a thread never takes it twice).
+                if self.wmm && depth == 0 && self.rng.chance(30) {
+                    let write = self.rng.chance(40);
+                    let n = self.rng.range(1, 2);
+                    let body = (0..n).map(|_| self.gen_op(held, depth + 1)).collect();
+                    return Op::RwLocked { write, body };
+                }
                 if let Some(op) = self.gen_locked(held, depth) {
                     return op;
                 }
@@ -394,6 +412,13 @@ pub fn flatten(op: &Op, out: &mut Vec<Step>) {
                 flatten(b, out);
             }
             out.push(Step::Unlock(*m));
+        }
+        Op::RwLocked { body, .. } => {
+            out.push(Step::Access);
+            for b in body {
+                flatten(b, out);
+            }
+            out.push(Step::Access);
         }
         Op::If { body, .. } => flatten(body, out),
         Op::Assert { .. } | Op::Assume { .. } => {}
@@ -491,7 +516,9 @@ pub fn robust(prog: &Program) -> bool {
             Op::Load { atomic, order, .. } | Op::Store { atomic, order, .. } => {
                 *atomic && *order != Order::SeqCst
             }
-            Op::Locked { body, .. } | Op::Atomic { body, .. } => body.iter().any(weak),
+            Op::Locked { body, .. } | Op::Atomic { body, .. } | Op::RwLocked { body, .. } => {
+                body.iter().any(weak)
+            }
             Op::If { body, .. } => weak(body),
             _ => false,
         }
@@ -701,6 +728,14 @@ pub fn render_op(op: &Op, indent: usize, cx: &mut Cx, out: &mut String) {
             }
             let _ = writeln!(out, "{pad}pthread_mutex_unlock(&m{m});");
         }
+        Op::RwLocked { write, body } => {
+            let how = if *write { "wrlock" } else { "rdlock" };
+            let _ = writeln!(out, "{pad}pthread_rwlock_{how}(&rw0);");
+            for b in body {
+                render_op(b, indent, cx, out);
+            }
+            let _ = writeln!(out, "{pad}pthread_rwlock_unlock(&rw0);");
+        }
         Op::TryLock { m, dst } => {
             let _ = writeln!(out, "{pad}int r{dst} = pthread_mutex_trylock(&m{m});");
             let _ = writeln!(
@@ -793,13 +828,26 @@ pub fn render(prog: &Program, header: &str) -> String {
     fn trylocks(op: &Op) -> bool {
         match op {
             Op::TryLock { .. } => true,
-            Op::Locked { body, .. } | Op::Atomic { body, .. } => body.iter().any(trylocks),
+            Op::Locked { body, .. } | Op::Atomic { body, .. } | Op::RwLocked { body, .. } => {
+                body.iter().any(trylocks)
+            }
             Op::If { body, .. } => trylocks(body),
             _ => false,
         }
     }
     if prog.threads.iter().flatten().any(trylocks) {
         out.push_str("int busy;\n");
+    }
+    fn rwlocks(op: &Op) -> bool {
+        match op {
+            Op::RwLocked { .. } => true,
+            Op::Locked { body, .. } | Op::Atomic { body, .. } => body.iter().any(rwlocks),
+            Op::If { body, .. } => rwlocks(body),
+            _ => false,
+        }
+    }
+    if prog.threads.iter().flatten().any(rwlocks) {
+        out.push_str("pthread_rwlock_t rw0 = PTHREAD_RWLOCK_INITIALIZER;\n");
     }
     for (t, ops) in prog.threads.iter().enumerate() {
         let mut cx = Cx {
@@ -858,7 +906,9 @@ pub fn add_verifier_ops(prog: &mut Program, rng: &mut Rng) {
                 n += 1;
             }
             let run = &old[i..(i + n).min(old.len())];
-            let plain = run.iter().all(|op| !matches!(op, Op::Locked { .. }));
+            let plain = run
+                .iter()
+                .all(|op| !matches!(op, Op::Locked { .. } | Op::RwLocked { .. }));
             if !plain || !rng.chance(35) {
                 ops.push(old[i].clone());
                 i += 1;
@@ -906,7 +956,9 @@ fn defs(ops: &[Op]) -> Vec<usize> {
             | Op::FetchAdd { dst, .. }
             | Op::Cas { dst, .. }
             | Op::TryLock { dst, .. } => out.push(*dst),
-            Op::Locked { body, .. } | Op::Atomic { body, .. } => out.extend(defs(body)),
+            Op::Locked { body, .. } | Op::Atomic { body, .. } | Op::RwLocked { body, .. } => {
+                out.extend(defs(body))
+            }
             _ => {}
         }
     }
@@ -931,7 +983,9 @@ fn uses(ops: &[Op]) -> Vec<usize> {
                 out.extend(uses(std::slice::from_ref(&**body)));
             }
             Op::Assert { local, .. } | Op::Assume { local, .. } => out.push(*local),
-            Op::Locked { body, .. } | Op::Atomic { body, .. } => out.extend(uses(body)),
+            Op::Locked { body, .. } | Op::Atomic { body, .. } | Op::RwLocked { body, .. } => {
+                out.extend(uses(body))
+            }
             _ => {}
         }
     }
