@@ -41,7 +41,7 @@ pub struct SvcompOptions {
     #[arg(long, value_name = "MODEL")]
     pub data_model: Option<String>,
     /// Stop after S seconds (the answer is then UNKNOWN).
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = crate::parse_timeout)]
     pub timeout: Option<f64>,
     /// Stop after N executions (the answer is then UNKNOWN unless a
     /// violation was found).
