@@ -28,8 +28,7 @@ mod tests;
 
 use crate::clock::{ClockRef, Clocks, VClock};
 use crate::footprint::{
-    acquires, dep_objects, depends, enables, is_global, memory_only, releases, waits_to_acquire,
-    Flushes,
+    acquires, dep_objects, depends, enables, is_global, releases, waits_to_acquire, Flushes,
 };
 use crate::race::Races;
 use crate::summary::Choice;
@@ -324,8 +323,7 @@ impl Trace {
                     }
                 }
             }
-            let sync = !memory_only(ev);
-            for (o, weak) in dep_objects(ev).into_iter().flatten().filter(|_| sync) {
+            for (o, weak) in dep_objects(ev).into_iter().flatten() {
                 if let Some(c) = self.objs.get(&o) {
                     add(c.strong);
                     if !weak {
@@ -502,8 +500,7 @@ impl Trace {
             undo.push((idx, Undo::Global(*last_global)));
             *last_global = Slot::of(idx);
         }
-        let sync = !memory_only(ev);
-        for (o, weak) in dep_objects(ev).into_iter().flatten().filter(|_| sync) {
+        for (o, weak) in dep_objects(ev).into_iter().flatten() {
             let cell = objs.entry(o).or_default();
             undo.push((idx, Undo::Obj(o, Some(cell.clone()))));
             if weak {
@@ -515,7 +512,6 @@ impl Trace {
             }
         }
         let waker = match ev.kind {
-            _ if !sync => None,
             EventKind::Signal {
                 cond,
                 woke: Some(t),

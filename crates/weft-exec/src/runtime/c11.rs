@@ -4,12 +4,11 @@
 //! `thrd_timedout` 4). A `mtx_t` and a `cnd_t` are glibc's pthread objects
 //! underneath, so the mutex kind lives where pthread's does.
 
-use super::pthread::{self, write, EBUSY, ETIMEDOUT};
+use super::pthread::{self, EBUSY, ETIMEDOUT};
 use super::{Call, Ret};
 use crate::machine::{Machine, Stop};
-use crate::sync::{MUTEX_KIND_OFFSET, PTHREAD_MUTEX_NORMAL, PTHREAD_MUTEX_RECURSIVE};
+use crate::sync::{PTHREAD_MUTEX_NORMAL, PTHREAD_MUTEX_RECURSIVE};
 use crate::value::Value;
-use weft_core::EventKind;
 
 type Run = Result<Ret, Stop>;
 
@@ -57,17 +56,12 @@ pub fn mtx_init(m: &mut Machine, c: &Call) -> Run {
     if c.arg(1) > 3 {
         return Ok(Ret::Value(Value::Int(THRD_ERROR)));
     }
-    if m.sync.owner(mx).is_some() {
-        return Err(pthread::misuse(m, "mtx_init of a locked mutex"));
-    }
     let kind = if c.arg(1) & MTX_RECURSIVE != 0 {
         PTHREAD_MUTEX_RECURSIVE
     } else {
         PTHREAD_MUTEX_NORMAL
     };
-    write(m, mx + MUTEX_KIND_OFFSET, 4, kind as u128)?;
-    *m.sync_mut().mutex_mut(mx) = Default::default();
-    m.last = Some(EventKind::MutexInit { mutex: mx });
+    pthread::init_mutex(m, mx, Some(kind), "mtx_init of a locked mutex")?;
     Ok(Ret::Value(Value::Int(THRD_SUCCESS)))
 }
 

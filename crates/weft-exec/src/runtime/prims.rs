@@ -247,13 +247,7 @@ pub fn rw_unlock(m: &mut Machine, c: &Call) -> Run {
 /// `pthread_spin_init(lock, pshared)`: a fresh, free lock (a normal mutex,
 /// whose kind is not stored: the lock is a 4-byte int).
 pub fn spin_init(m: &mut Machine, c: &Call) -> Run {
-    let mx = c.addr(0);
-    m.mem.check(mx, 4, true).map_err(|e| m.mem_bug(e, true))?;
-    if m.sync.owner(mx).is_some() {
-        return Err(misuse(m, "pthread_spin_init of a held spin lock"));
-    }
-    *m.sync_mut().mutex_mut(mx) = Default::default();
-    m.last = Some(EventKind::MutexInit { mutex: mx });
+    super::pthread::init_mutex(m, c.addr(0), None, "pthread_spin_init of a held spin lock")?;
     ok()
 }
 
@@ -678,11 +672,7 @@ pub fn once(m: &mut Machine, c: &Call) -> Run {
     if done {
         return Ok(Ret::Stay);
     }
-    let f = match weft_ir::addr::decode(c.addr(1)) {
-        (id, 0) if id.space == 0 => m.prog.module.code_at(id.index),
-        _ => None,
-    };
-    let Some(weft_ir::Code::Func(func)) = f else {
+    let Some(func) = m.function_at(c.addr(1)) else {
         return Err(m.bug(
             weft_core::BugKind::Memory,
             "pthread_once with an invalid init routine",

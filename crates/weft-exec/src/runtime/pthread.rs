@@ -10,7 +10,6 @@ use crate::sync::{MUTEX_KIND_OFFSET, PTHREAD_MUTEX_ERRORCHECK, PTHREAD_MUTEX_REC
 use crate::thread::ThreadState;
 use crate::value::Value;
 use weft_core::{BugKind, EventKind, Tid, Wakeup};
-use weft_ir::Code;
 
 type Pending = Result<Option<EventKind>, Stop>;
 type Run = Result<Ret, Stop>;
@@ -64,11 +63,7 @@ pub(super) fn start_thread(
     arg: Value,
     detached: bool,
 ) -> Result<Tid, Stop> {
-    let f = match weft_ir::addr::decode(start) {
-        (id, 0) if id.space == 0 => m.prog.module.code_at(id.index),
-        _ => None,
-    };
-    let Some(Code::Func(f)) = f else {
+    let Some(f) = m.function_at(start) else {
         return Err(m.bug(
             BugKind::Memory,
             "pthread_create with an invalid start routine",
@@ -211,10 +206,6 @@ pub fn mutex_init_pending(_: &Machine, c: &Call) -> Pending {
 }
 
 pub fn mutex_init(m: &mut Machine, c: &Call) -> Run {
-    let mx = c.addr(0);
-    if m.sync.owner(mx).is_some() {
-        return Err(misuse(m, "pthread_mutex_init of a locked mutex"));
-    }
     let kind = match c.addr(1) {
         0 => 0,
         a => m
@@ -223,10 +214,38 @@ pub fn mutex_init(m: &mut Machine, c: &Call) -> Run {
             .map_err(|e| m.mem_bug(e, false))?
             .unwrap_or(0),
     };
-    write(m, mx + MUTEX_KIND_OFFSET, 4, kind)?;
+    init_mutex(
+        m,
+        c.addr(0),
+        Some(kind as u32),
+        "pthread_mutex_init of a locked mutex",
+    )?;
+    ok()
+}
+
+/// Makes `mx` a fresh, free mutex of `kind` (`None`: the object has no
+/// room for one, as a spin lock's 4-byte int: a normal mutex).
+/// `held`: the misuse reported if it is held.
+pub(super) fn init_mutex(
+    m: &mut Machine,
+    mx: u64,
+    kind: Option<u32>,
+    held: &str,
+) -> Result<(), Stop> {
+    if m.sync.owner(mx).is_some() {
+        return Err(misuse(m, held));
+    }
+    match kind {
+        Some(k) => write(m, mx + MUTEX_KIND_OFFSET, 4, k as u128)?,
+        None => m
+            .mem
+            .check(mx, 4, true)
+            .map(|_| ())
+            .map_err(|e| m.mem_bug(e, true))?,
+    }
     *m.sync_mut().mutex_mut(mx) = Default::default();
     m.last = Some(EventKind::MutexInit { mutex: mx });
-    ok()
+    Ok(())
 }
 
 pub fn mutex_destroy_pending(_: &Machine, c: &Call) -> Pending {
