@@ -1,5 +1,6 @@
 // expect: safe
-// sched_yield, usleep and sleep act as yields: they neither block nor delay.
+// sched_yield is a yield, usleep and sleep only advance the logical clock:
+// none of them blocks.
 #include <assert.h>
 #include <pthread.h>
 #include <sched.h>

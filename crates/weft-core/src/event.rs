@@ -409,6 +409,15 @@ pub enum EventKind {
         code: i32,
     },
     Yield,
+    /// `sleep`, `usleep`, `nanosleep`: advances the C library's logical
+    /// clock (an 8-byte object at `clock`) by `ns` nanoseconds. An atomic
+    /// read-modify-write of the clock that synchronises nothing, so it
+    /// is ordered with clock reads (`time`, `clock_gettime`) but never a
+    /// race; spin detection ignores it (a sleeping poll loop is a spin).
+    Sleep {
+        clock: u64,
+        ns: u64,
+    },
     AtomicBegin,
     AtomicEnd,
 }
@@ -460,6 +469,7 @@ impl Event {
                 ..one(addr, size as u64, true, atomic)
             }),
             Rmw { addr, size, .. } => out.push(one(addr, size as u64, true, true)),
+            Sleep { clock, .. } => out.push(one(clock, 8, true, true)),
             CmpXchg { addr, size, ok, .. } => out.push(one(addr, size as u64, ok, true)),
             MemOp { read, write, .. } => {
                 if let Some((a, n)) = read {

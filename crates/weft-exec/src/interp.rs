@@ -956,6 +956,10 @@ impl Machine {
                     None => {}
                 }
             }
+            // `main`'s return runs the `atexit` handlers first.
+            if tid == 0 && self.run_atexit(tid)? {
+                return Ok(None);
+            }
             if !commit {
                 return Ok(Some(EventKind::Exit));
             }

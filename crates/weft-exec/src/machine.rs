@@ -485,6 +485,27 @@ impl Machine {
         Ok(())
     }
 
+    /// Runs the last `atexit` handler not run yet, if any: its frame is
+    /// pushed so that, when it returns, the exit (a call to `exit`,
+    /// `main`'s return) runs again, for the next handler or to end the
+    /// process. Returns whether there was one.
+    pub(crate) fn run_atexit(&mut self, tid: Tid) -> Result<bool, Stop> {
+        let Some(f) = self.sync_mut().atexit.pop() else {
+            return Ok(false);
+        };
+        let Some(func) = self.function_at(f) else {
+            return Err(self.bug(
+                BugKind::Memory,
+                "an `atexit` handler that is not a function of the program",
+            ));
+        };
+        let mut frame = self.new_frame(func, Vec::new(), None);
+        frame.atomic = false;
+        frame.on_return = Some(crate::thread::OnReturn::Destructor);
+        self.thread_mut(tid).frames.push(frame);
+        Ok(true)
+    }
+
     /// The runtime model at code address `a` (an external function whose
     /// address the program took), if it is one.
     pub(crate) fn model_at(&self, a: u64) -> Option<&'static crate::runtime::Model> {

@@ -99,6 +99,21 @@ impl Program {
         &self.module.sources
     }
 
+    /// Index of the first C library object among the statics.
+    fn lib_base(&self) -> u32 {
+        (1 + self.module.globals.len() + self.module.functions.len() + self.module.externs.len())
+            as u32
+    }
+
+    /// The address of one of the C library's own objects.
+    pub(crate) fn lib_addr(&self, obj: LibObj) -> u64 {
+        ObjId {
+            space: addr::STATIC_SPACE,
+            index: self.lib_base() + obj as u32,
+        }
+        .addr(0)
+    }
+
     /// A human name for an address: `global+off`, or the owning object.
     pub fn describe_addr(&self, a: u64) -> String {
         let (id, off) = addr::decode(a);
@@ -113,6 +128,11 @@ impl Program {
         if id.space == addr::STATIC_SPACE {
             if let Some(g) = self.module.globals.get(id.index as usize - 1) {
                 return format!("{}{suffix}", g.name);
+            }
+            if let Some(obj) = id.index.checked_sub(self.lib_base()) {
+                if let Some(o) = LibObj::ALL.get(obj as usize) {
+                    return format!("{}{suffix}", o.name());
+                }
             }
             return format!("code#{}", id.index);
         }
@@ -139,7 +159,42 @@ fn static_objects(m: &Module) -> Vec<Object> {
     for _ in 0..m.functions.len() + m.externs.len() {
         objs.push(Object::code());
     }
+    for obj in LibObj::ALL {
+        objs.push(Object::global(obj.size(), false, &[]));
+    }
     objs
+}
+
+/// State the C library keeps for itself, as static objects placed after
+/// the program's own (globals, then code), so that every execution has
+/// them at the same addresses. The program never gets their addresses;
+/// the runtime's events name them, so that the reduction orders the calls
+/// that share them (two `rand()` calls, two clock reads).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LibObj {
+    /// The logical clock: nanoseconds since the epoch, 8 bytes.
+    Clock,
+    /// `rand`'s generator: the call count (4 bytes), the front and rear
+    /// indices (4 bytes each), then glibc's 31 words of state.
+    Rand,
+}
+
+impl LibObj {
+    pub(crate) const ALL: [LibObj; 2] = [LibObj::Clock, LibObj::Rand];
+
+    fn size(self) -> u64 {
+        match self {
+            LibObj::Clock => 8,
+            LibObj::Rand => 12 + 4 * 31,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            LibObj::Clock => "<clock>",
+            LibObj::Rand => "<rand state>",
+        }
+    }
 }
 
 /// Renders an event's action for reports, e.g. `store counter = 1`.
@@ -280,6 +335,7 @@ pub fn describe_event(p: &Program, e: &Event) -> String {
         Exit => "thread exits".into(),
         ProcessExit { code } => format!("exit({code})"),
         Yield => "yield".into(),
+        Sleep { ns, .. } => format!("sleep {}.{:09}s", ns / 1_000_000_000, ns % 1_000_000_000),
         AtomicBegin => "atomic begin".into(),
         AtomicEnd => "atomic end".into(),
     }

@@ -234,6 +234,7 @@ pub(crate) fn logged_commit(kind: &EventKind) -> bool {
             | CmpXchg { .. }
             | Fence
             | Yield
+            | Sleep { .. }
             | TryLock { .. }
             | Lock { .. }
             | Unlock { .. }

@@ -69,6 +69,9 @@ pub struct Sync {
     pub barriers: FxHashMap<u64, BarrierState>,
     /// Thread-specific data keys (`pthread_key_t`, `tss_t`) by id.
     pub keys: FxHashMap<u32, KeyInfo>,
+    /// Functions registered with `atexit`, in registration order (run
+    /// last first by `exit` and by `main`'s return).
+    pub atexit: Vec<u64>,
 }
 
 /// A thread-specific data key.

@@ -33,9 +33,10 @@ pub enum OnReturn {
     /// control done and release the lock that other callers wait on (an
     /// `Unlock` of the control's address).
     OnceDone { ctl: u64 },
-    /// A thread-specific data destructor run as its thread exits: the
-    /// exit (a return from the start routine, `pthread_exit`) runs again
-    /// when it returns, for the next destructor or to end the thread.
+    /// A thread-specific data destructor run as its thread exits, or an
+    /// `atexit` handler run as the process exits: the exit (a return from
+    /// the start routine or `main`, `pthread_exit`, `exit`) runs again
+    /// when it returns, for the next one or to end the thread.
     Destructor,
 }
 
@@ -127,6 +128,9 @@ pub struct Thread {
     /// C11 fences executed since the last visible event (they go with the
     /// next one, see [`weft_core::Fences`]).
     pub fences: weft_core::Fences,
+    /// A clock reading waiting to be stored into shared memory, the
+    /// second event of `time(&shared)` and the like (see `runtime::clock`).
+    pub clock_read: Option<u64>,
 }
 
 impl Thread {
@@ -149,6 +153,7 @@ impl Thread {
             keys_made: 0,
             destructor_calls: 0,
             fences: Default::default(),
+            clock_read: None,
         }
     }
 

@@ -173,6 +173,7 @@ pub fn memory_only(e: &Event) -> bool {
             | EventKind::MemOp { .. }
             | EventKind::Free { .. }
             | EventKind::Yield
+            | EventKind::Sleep { .. }
     )
 }
 

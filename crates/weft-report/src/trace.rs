@@ -265,6 +265,10 @@ pub enum Op {
         code: i32,
     },
     Yield,
+    /// Advances the logical clock by `ns` nanoseconds.
+    Sleep {
+        ns: u64,
+    },
     AtomicBegin,
     AtomicEnd,
 }
@@ -556,6 +560,7 @@ fn op(e: &Event, cx: &TraceContext) -> Op {
         K::Exit => Op::Exit,
         K::ProcessExit { code } => Op::ProcessExit { code },
         K::Yield => Op::Yield,
+        K::Sleep { ns, .. } => Op::Sleep { ns },
         K::AtomicBegin => Op::AtomicBegin,
         K::AtomicEnd => Op::AtomicEnd,
     }

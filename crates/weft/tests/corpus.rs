@@ -15,6 +15,7 @@
 //! | `expect-bugs: N`             | exact length of the `bugs` array                  |
 //! | `expect-limit: NAME`         | exact `limit` value (`max-steps`, ...)            |
 //! | `expect-stderr: TEXT`        | stderr contains TEXT (repeatable)                 |
+//! | `expect-message: TEXT`       | some bug's message contains TEXT (repeatable)     |
 //! | `expect-output: LINE`        | the concatenated `output` texts contain the line  |
 //! | `args: OPTS [-- CLANG_ARGS]` | extra options after the file name                 |
 //!
@@ -124,6 +125,7 @@ struct Spec {
     bug_count: Option<usize>,
     limit: Option<String>,
     stderr: Vec<String>,
+    messages: Vec<String>,
     output: Vec<String>,
     weft_args: Vec<String>,
     clang_args: Vec<String>,
@@ -140,6 +142,7 @@ fn parse_header(source: &str) -> Result<Spec, String> {
         bug_count: None,
         limit: None,
         stderr: Vec::new(),
+        messages: Vec::new(),
         output: Vec::new(),
         weft_args: Vec::new(),
         clang_args: Vec::new(),
@@ -162,6 +165,7 @@ fn parse_header(source: &str) -> Result<Spec, String> {
             "expect-limit" => spec.limit = Some(value.to_string()),
             "expect-stderr" => spec.stderr.push(value.to_string()),
             "expect-output" => spec.output.push(value.to_string()),
+            "expect-message" => spec.messages.push(value.to_string()),
             "args" => parse_args(value, &mut spec),
             _ => return Err(format!("unknown header directive `{key}`")),
         }
@@ -295,6 +299,12 @@ fn check_report(spec: &Spec, report: &Value) -> Result<(), String> {
     if let Some(n) = spec.bug_count {
         if bugs.len() != n {
             return Err(format!("expected {n} bugs, got {} ({kinds:?})", bugs.len()));
+        }
+    }
+    let messages: Vec<&str> = bugs.iter().filter_map(|b| b["message"].as_str()).collect();
+    for text in &spec.messages {
+        if !messages.iter().any(|m| m.contains(text.as_str())) {
+            return Err(format!("no bug message contains `{text}`: {messages:?}"));
         }
     }
     if let Some(n) = spec.executions {

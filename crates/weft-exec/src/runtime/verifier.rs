@@ -11,20 +11,73 @@ pub fn abort(m: &mut Machine, _: &Call) -> Result<Ret, Stop> {
     Err(m.bug(BugKind::Abort, "abort() was called"))
 }
 
-pub fn exit_pending(_: &Machine, c: &Call) -> Pending {
+/// `exit` runs the `atexit` handlers (thread-local steps), then ends the
+/// process (its visible event).
+pub fn exit_pending(m: &Machine, c: &Call) -> Pending {
+    if !m.sync.atexit.is_empty() {
+        return Ok(None);
+    }
+    exit_now_pending(m, c)
+}
+
+pub fn exit(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    if m.run_atexit(c.tid)? {
+        return Ok(Ret::Done);
+    }
+    exit_now(m, c)
+}
+
+/// `_Exit`, `_exit`: ends the process without running `atexit` handlers.
+pub fn exit_now_pending(_: &Machine, c: &Call) -> Pending {
     Ok(Some(EventKind::ProcessExit {
         code: c.arg(0) as i32,
     }))
 }
 
-pub fn exit(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    m.last = exit_pending(m, c)?;
+pub fn exit_now(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    m.last = exit_now_pending(m, c)?;
     Err(Stop::Exit(c.arg(0) as i32))
 }
 
-pub fn assert_fail(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    let expr = m.mem.read_cstr(c.addr(0)).unwrap_or_default();
+/// `atexit(f)`: registers `f` for `exit` and `main`'s return. A
+/// thread-local step: registrations in two threads are not ordered
+/// against each other by the reduction.
+pub fn atexit(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    m.sync_mut().atexit.push(c.addr(0));
+    Ok(Ret::Value(Value::ZERO))
+}
+
+fn assertion(m: &Machine, expr: u64) -> Stop {
+    let expr = m.mem.read_cstr(expr).unwrap_or_default();
     let msg = format!("assertion `{}` failed", String::from_utf8_lossy(&expr));
+    m.bug(BugKind::Assertion, msg)
+}
+
+/// glibc's and musl's `__assert_fail(expr, file, line, func)`.
+pub fn assert_fail(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    Err(assertion(m, c.addr(0)))
+}
+
+/// `__assert(expr, file, line)` (glibc, uClibc, old BSD) and Windows'
+/// `_assert(expr, file, line)`.
+pub fn assert_bsd(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    Err(assertion(m, c.addr(0)))
+}
+
+/// macOS and BSD `__assert_rtn(func, file, line, expr)`.
+pub fn assert_rtn(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    Err(assertion(m, c.addr(3)))
+}
+
+/// newlib's `__assert_func(file, line, func, expr)`.
+pub fn assert_func(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    Err(assertion(m, c.addr(3)))
+}
+
+/// glibc's `assert_perror(errnum)`: `__assert_perror_fail(errnum, file,
+/// line, func)`.
+pub fn assert_perror_fail(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    let msg = format!("assert_perror failed: error {}", c.arg(0) as i32);
     Err(m.bug(BugKind::Assertion, msg))
 }
 
