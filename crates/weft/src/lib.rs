@@ -204,6 +204,7 @@ fn max_memory(opts: &CheckOptions) -> u64 {
         .map_or_else(weft_exec::default_max_memory, |mib| mib << 20)
 }
 
+pub mod graphml;
 pub mod svcomp;
 
 /// The modelled external functions, as a Markdown table by group.

@@ -21,13 +21,13 @@
 //! ILP32 data model are `UNKNOWN` (weft's runtime is LP64 only). Tasks
 //! are compiled with GNU89 `inline` semantics, as SV-COMP's older C needs.
 
-use crate::{bad, deadline, load, Loaded};
+use crate::{bad, deadline, graphml, load, Loaded};
 use anyhow::Context as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use weft_core::{BugKind, LimitKind};
 use weft_exec::{Limits, Machine, ThreadNames};
-use weft_explore::{Config, Por, Summary};
+use weft_explore::{Config, Finding, Por, Summary};
 
 /// The options of `weft svcomp`.
 #[derive(Clone, Debug, clap::Args)]
@@ -51,6 +51,11 @@ pub struct SvcompOptions {
     /// task's `.yml`), statistics.
     #[arg(long)]
     pub json: bool,
+    /// Write a witness in SV-COMP's GraphML format 1.0 to FILE: for FALSE
+    /// the violating interleaving, for TRUE the trivial correctness
+    /// witness (none for UNKNOWN).
+    #[arg(long, value_name = "FILE")]
+    pub witness: Option<PathBuf>,
 }
 
 /// An SV-COMP property weft knows.
@@ -84,6 +89,20 @@ impl Property {
         }
     }
 
+    /// SV-COMP's text of the property, for witnesses of tasks whose
+    /// property file is not at hand.
+    fn specification(self) -> &'static str {
+        match self {
+            Property::UnreachCall => "CHECK( init(main()), LTL(G ! call(reach_error())) )",
+            Property::NoDataRace => "CHECK( init(main()), LTL(G ! data-race) )",
+            Property::ValidMemsafety => {
+                "CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\nCHECK( init(main()), LTL(G valid-memtrack) )"
+            }
+            Property::NoOverflow => "CHECK( init(main()), LTL(G ! overflow) )",
+            Property::Termination => "CHECK( init(main()), LTL(F end) )",
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Property::UnreachCall => "unreach-call",
@@ -99,6 +118,8 @@ impl Property {
 struct Task {
     program: PathBuf,
     property: Property,
+    /// The property file, if known (its text goes into witnesses).
+    prop_file: Option<PathBuf>,
     expected: Option<bool>,
     ilp32: bool,
 }
@@ -134,11 +155,17 @@ pub fn svcomp(task: &Path, opts: &SvcompOptions) -> i32 {
 fn run(task: &Path, opts: &SvcompOptions) -> anyhow::Result<i32> {
     let start = Instant::now();
     let task = read_task(task, opts)?;
-    let verdict = if task.ilp32 {
-        Verdict::Unknown("the ILP32 data model is not supported".into())
+    let (verdict, path) = if task.ilp32 {
+        (
+            Verdict::Unknown("the ILP32 data model is not supported".into()),
+            None,
+        )
     } else {
         decide(&task, opts)?
     };
+    if let Some(file) = &opts.witness {
+        write_witness(&task, &verdict, path.as_deref(), file)?;
+    }
     let secs = start.elapsed().as_secs_f64();
     if opts.json {
         let (v, reason) = match &verdict {
@@ -185,6 +212,7 @@ fn read_task(path: &Path, opts: &SvcompOptions) -> anyhow::Result<Task> {
         return Ok(Task {
             program: path.to_path_buf(),
             property,
+            prop_file: Some(prop.clone()),
             expected: None,
             ilp32: dm.as_deref() == Some("ILP32"),
         });
@@ -219,13 +247,13 @@ fn read_task(path: &Path, opts: &SvcompOptions) -> anyhow::Result<Task> {
             continue;
         };
         if wanted.is_none_or(|w| w == prop) {
-            found = Some((prop, p["expected_verdict"].as_bool()));
+            found = Some((prop, p["expected_verdict"].as_bool(), Some(dir.join(file))));
             break;
         }
     }
-    let (property, expected) = match (found, wanted) {
+    let (property, expected, prop_file) = match (found, wanted) {
         (Some(f), _) => f,
-        (None, Some(w)) => (w, None),
+        (None, Some(w)) => (w, None, opts.prop.clone()),
         (None, None) => {
             return Err(bad(format!(
                 "{}: no property weft knows (give --prop)",
@@ -240,21 +268,58 @@ fn read_task(path: &Path, opts: &SvcompOptions) -> anyhow::Result<Task> {
     Ok(Task {
         program,
         property,
+        prop_file,
         expected,
         ilp32,
     })
 }
 
+/// Writes the witness of `verdict` (none for UNKNOWN) to `file`.
+fn write_witness(
+    task: &Task,
+    verdict: &Verdict,
+    path: Option<&[graphml::Step]>,
+    file: &Path,
+) -> anyhow::Result<()> {
+    let spec = task
+        .prop_file
+        .as_ref()
+        .and_then(|p| std::fs::read_to_string(p).ok())
+        .unwrap_or_else(|| task.property.specification().to_string());
+    let info = graphml::TaskInfo {
+        program: &task.program,
+        specification: &spec,
+        architecture: if task.ilp32 { "32bit" } else { "64bit" },
+    };
+    let text = match (verdict, path) {
+        (Verdict::True, _) => graphml::correctness(&info),
+        (Verdict::False(_), Some(steps)) => graphml::violation(&info, steps),
+        _ => return Ok(()),
+    }
+    .with_context(|| format!("reading {}", task.program.display()))
+    .map_err(bad)?;
+    std::fs::write(file, text)
+        .with_context(|| format!("writing the witness {}", file.display()))
+        .map_err(bad)
+}
+
+/// What `decide` found: the verdict, and for FALSE the violating path.
+type Decision = (Verdict, Option<Vec<graphml::Step>>);
+
 /// Explores the task's program and decides the verdict.
-fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Verdict> {
+fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
     match task.property {
         Property::NoOverflow => {
-            return Ok(Verdict::Unknown(
-                "weft does not detect signed integer overflow".into(),
+            return Ok((
+                Verdict::Unknown("weft does not detect signed integer overflow".into()),
+                None,
             ))
         }
         Property::Termination => {
-            return Ok(Verdict::Unknown("weft does not prove termination".into()))
+            return Ok((
+                Verdict::Unknown("weft does not prove termination".into()),
+                None,
+            ))
         }
         _ => {}
     }
@@ -266,12 +331,14 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Verdict> {
     let clang_args = ["-fgnu89-inline".to_string()];
     let prog = match load(file, &clang_args, argv, stop) {
         Ok(Loaded::Program(p, _)) => p,
-        Ok(Loaded::Cut(l)) => return Ok(Verdict::Unknown(format!("bound: {}", l.as_str()))),
+        Ok(Loaded::Cut(l)) => {
+            return Ok((Verdict::Unknown(format!("bound: {}", l.as_str())), None))
+        }
         Err(e) => {
-            return Ok(Verdict::Unknown(format!(
-                "unsupported: {}",
-                first_line(&format!("{e:#}"))
-            )))
+            return Ok((
+                Verdict::Unknown(format!("unsupported: {}", first_line(&format!("{e:#}")))),
+                None,
+            ))
         }
     };
     let prog = if task.property == Property::UnreachCall {
@@ -293,8 +360,19 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Verdict> {
         stop,
         keep_going: true,
     };
+    let sources = prog.clone();
     let summary = weft_explore::explore(Machine::new(prog, limits, ThreadNames::default()), &cfg);
-    Ok(verdict_of(task.property, &summary))
+    let (verdict, finding) = verdict_of(task.property, &summary);
+    let path = finding.map(|f| {
+        graphml::steps(
+            &f.trace,
+            sources.sources(),
+            &task.program,
+            f.bug.tid,
+            f.bug.loc,
+        )
+    });
+    Ok((verdict, path))
 }
 
 /// The gist of an error for the reason of an UNKNOWN: its first line and
@@ -308,17 +386,18 @@ fn first_line(s: &str) -> String {
     }
 }
 
-/// The verdict of an exploration for `prop`.
-fn verdict_of(prop: Property, s: &Summary) -> Verdict {
+/// The verdict of an exploration for `prop`, and for FALSE the finding
+/// that violates it.
+fn verdict_of(prop: Property, s: &Summary) -> (Verdict, Option<&Finding>) {
     let mut undefined = None;
     for f in &s.findings {
         let b = &f.bug;
         match (prop, b.kind) {
             (Property::UnreachCall, BugKind::Assertion) if b.message.contains("reach_error") => {
-                return Verdict::False("unreach-call".into())
+                return (Verdict::False("unreach-call".into()), Some(f))
             }
             (Property::NoDataRace, BugKind::DataRace) => {
-                return Verdict::False("no-data-race".into())
+                return (Verdict::False("no-data-race".into()), Some(f))
             }
             (Property::ValidMemsafety, BugKind::Memory) => {
                 let sub = if b.message.contains("free") {
@@ -326,7 +405,7 @@ fn verdict_of(prop: Property, s: &Summary) -> Verdict {
                 } else {
                     "valid-deref"
                 };
-                return Verdict::False(sub.into());
+                return (Verdict::False(sub.into()), Some(f));
             }
             // Ends of an execution that are no violation.
             (_, BugKind::Abort | BugKind::Assertion | BugKind::Deadlock) => {}
@@ -336,6 +415,11 @@ fn verdict_of(prop: Property, s: &Summary) -> Verdict {
             }
         }
     }
+    (verdict_without_violation(prop, s, undefined), None)
+}
+
+/// The verdict of an exploration that found no violation of `prop`.
+fn verdict_without_violation(prop: Property, s: &Summary, undefined: Option<String>) -> Verdict {
     if let Some(u) = undefined {
         return Verdict::Unknown(format!("undefined behaviour: {u}"));
     }

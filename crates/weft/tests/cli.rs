@@ -1940,6 +1940,105 @@ fn svcomp_unreach_call_verdicts() {
     assert_eq!(out.stdout.trim(), "FALSE(unreach-call)", "{}", out.stderr);
 }
 
+/// `--witness`: GraphML 1.0 witnesses. FALSE gives the violating path
+/// (thread creations, the other thread's store before main's failing
+/// check, the violation node last), TRUE the trivial correctness witness,
+/// UNKNOWN none.
+#[test]
+fn svcomp_graphml_witnesses() {
+    use sha2::{Digest, Sha256};
+    let s = Scratch::new("svcomp-graphml");
+    let unsafe_c = format!("{SVCOMP_HEADER}{SVCOMP_UNSAFE}");
+    s.write("unsafe.c", &unsafe_c);
+    s.write("safe.c", &format!("{SVCOMP_HEADER}{SVCOMP_SAFE}"));
+    s.write(
+        "unreach-call.prp",
+        "CHECK( init(main()), LTL(G ! call(reach_error())) )\n",
+    );
+    let out = s.run(&[
+        "svcomp",
+        "unsafe.c",
+        "--prop",
+        "unreach-call.prp",
+        "--witness",
+        "v.graphml",
+    ]);
+    assert_eq!(out.stdout.trim(), "FALSE(unreach-call)", "{}", out.stderr);
+    let w = std::fs::read_to_string(s.path().join("v.graphml")).expect("witness written");
+    let data = |key: &str| -> Vec<String> {
+        let open = format!("<data key=\"{key}\">");
+        w.match_indices(&open)
+            .map(|(i, _)| {
+                let rest = &w[i + open.len()..];
+                rest[..rest.find("</data>").expect("closed")].to_string()
+            })
+            .collect()
+    };
+    assert_eq!(data("witness-type"), ["violation_witness"]);
+    assert_eq!(
+        data("specification"),
+        ["CHECK( init(main()), LTL(G ! call(reach_error())) )"]
+    );
+    let hash: String = Sha256::digest(unsafe_c.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(data("programhash"), [hash]);
+    assert_eq!(data("architecture"), ["64bit"]);
+    // pthread_create is on line 10 of the task and creates thread 1.
+    let create = w
+        .find("<data key=\"createThread\">1</data>")
+        .expect("a thread creation");
+    assert!(
+        w[..create].ends_with(
+            "<data key=\"startline\">10</data>\n      <data key=\"threadId\">0</data>\n      "
+        ),
+        "{w}"
+    );
+    // Thread 1's store (line 7) comes before the violation node, the last.
+    let store = w
+        .find("<data key=\"startline\">7</data>\n      <data key=\"threadId\">1</data>")
+        .expect("thread 1's store");
+    let violation = w
+        .find("<data key=\"violation\">true</data>")
+        .expect("a violation node");
+    assert!(create < store && store < violation, "{w}");
+    assert_eq!(w.matches("<data key=\"violation\">").count(), 1);
+    assert_eq!(w.matches("<edge ").count(), w.matches("<node ").count() - 1);
+    assert!(w.trim_end().ends_with("</graphml>"));
+
+    let out = s.run(&[
+        "svcomp",
+        "safe.c",
+        "--prop",
+        "unreach-call.prp",
+        "--witness",
+        "c.graphml",
+    ]);
+    assert_eq!(out.stdout.trim(), "TRUE", "{}", out.stderr);
+    let c = std::fs::read_to_string(s.path().join("c.graphml")).expect("witness written");
+    assert!(
+        c.contains("<data key=\"witness-type\">correctness_witness</data>"),
+        "{c}"
+    );
+    assert!(!c.contains("<edge "));
+
+    s.write(
+        "no-overflow.prp",
+        "CHECK( init(main()), LTL(G ! overflow) )\n",
+    );
+    let out = s.run(&[
+        "svcomp",
+        "safe.c",
+        "--prop",
+        "no-overflow.prp",
+        "--witness",
+        "u.graphml",
+    ]);
+    assert_eq!(out.stdout.trim(), "UNKNOWN", "{}", out.stderr);
+    assert!(!s.path().join("u.graphml").exists());
+}
+
 #[test]
 fn svcomp_data_race_and_unknowns() {
     let s = Scratch::new("svcomp-race");
