@@ -160,9 +160,15 @@ impl Rng {
 /// `threads` in order, joins them in order, prints every global of
 /// `globals` as `name=value` on one line and returns 0.
 pub fn render_main(out: &mut String, threads: &[String], globals: &[String]) {
+    render_main_with(out, threads, globals, "");
+}
+
+/// [`render_main`] with `init` (statements) before the threads start.
+pub fn render_main_with(out: &mut String, threads: &[String], globals: &[String], init: &str) {
     use std::fmt::Write;
     let n = threads.len();
     let _ = writeln!(out, "\nint main(void) {{\n  pthread_t th[{n}];");
+    out.push_str(init);
     for (i, t) in threads.iter().enumerate() {
         let _ = writeln!(out, "  pthread_create(&th[{i}], 0, {t}, 0);");
     }

@@ -1,10 +1,13 @@
 //! The random program generator: small concurrent C programs with plain
 //! and atomic accesses, fetch-adds, compare-exchanges, mutexes, branches
-//! and assertions; under the weak memory models also fences and weaker
-//! atomics; and (in every other case) `__VERIFIER_assume` calls and atomic
+//! and assertions; under the weak memory models also fences, weaker
+//! atomics, `trylock` and `timedlock` probes, read-write lock and
+//! semaphore sections, `sem_trywait`/`sem_timedwait` probes (a timed
+//! wait may time out: a choice both explorers must cover) and barriers;
+//! and (in every other case) `__VERIFIER_assume` calls and atomic
 //! sections, see [`add_verifier_ops`].
 
-use crate::common::{render_main, Rng};
+use crate::common::{render_main_with, Rng};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -107,6 +110,30 @@ pub enum Op {
         write: bool,
         body: Vec<Op>,
     },
+    /// `sem_wait(&s0)`, the body, `sem_post(&s0)` (`s0` starts at 1). The
+    /// semaphore grants no access: the body follows the same rules as
+    /// outside.
+    SemLocked {
+        body: Vec<Op>,
+    },
+    /// `int rDST = sem_trywait(&s0)` (or `sem_timedwait(&s0, &ts0)`, which
+    /// may also time out); `if (rDST == 0) sem_post(&s0); else busy++`.
+    SemProbe {
+        dst: usize,
+        timed: bool,
+    },
+    /// `int rDST = pthread_mutex_timedlock(&mM, &ts0)` (which may time
+    /// out); `if (rDST == 0) pthread_mutex_unlock(&mM); else busy++`.
+    TimedLock {
+        m: usize,
+        dst: usize,
+    },
+    /// `int rDST = pthread_barrier_wait(&b0) ==
+    /// PTHREAD_BARRIER_SERIAL_THREAD;` at the top level of a thread, once:
+    /// the barrier's count is the number of threads that have one.
+    Barrier {
+        dst: usize,
+    },
     If {
         local: usize,
         value: i32,
@@ -137,7 +164,9 @@ impl Op {
     fn verifier(&self) -> bool {
         match self {
             Op::Assume { .. } | Op::Atomic { .. } => true,
-            Op::Locked { body, .. } | Op::RwLocked { body, .. } => body.iter().any(Op::verifier),
+            Op::Locked { body, .. } | Op::RwLocked { body, .. } | Op::SemLocked { body, .. } => {
+                body.iter().any(Op::verifier)
+            }
             _ => false,
         }
     }
@@ -150,10 +179,11 @@ impl Op {
             | Op::FetchAdd { .. }
             | Op::Cas { .. }
             | Op::Fence(_) => 1,
-            Op::Locked { body, .. } | Op::RwLocked { body, .. } => {
+            Op::Locked { body, .. } | Op::RwLocked { body, .. } | Op::SemLocked { body, .. } => {
                 2 + body.iter().map(Op::events).sum::<usize>()
             }
-            Op::TryLock { .. } => 3,
+            Op::TryLock { .. } | Op::TimedLock { .. } | Op::SemProbe { .. } => 3,
+            Op::Barrier { .. } => 2,
             Op::If { body, .. } => body.events(),
             Op::Assert { .. } | Op::Assume { .. } => 0,
             Op::Atomic { body, .. } => 2 + body.iter().map(Op::events).sum::<usize>(),
@@ -175,7 +205,9 @@ impl Program {
         fn sections(op: &Op) -> bool {
             match op {
                 Op::Atomic { .. } => true,
-                Op::Locked { body, .. } | Op::RwLocked { body, .. } => body.iter().any(sections),
+                Op::Locked { body, .. }
+                | Op::RwLocked { body, .. }
+                | Op::SemLocked { body, .. } => body.iter().any(sections),
                 _ => false,
             }
         }
@@ -188,9 +220,10 @@ impl Program {
         fn assumes(op: &Op) -> bool {
             match op {
                 Op::Assume { .. } => true,
-                Op::Locked { body, .. } | Op::Atomic { body, .. } | Op::RwLocked { body, .. } => {
-                    body.iter().any(assumes)
-                }
+                Op::Locked { body, .. }
+                | Op::Atomic { body, .. }
+                | Op::RwLocked { body, .. }
+                | Op::SemLocked { body, .. } => body.iter().any(assumes),
                 Op::If { body, .. } => assumes(body),
                 _ => false,
             }
@@ -317,7 +350,21 @@ impl ThreadGen<'_> {
                 if self.wmm && !free.is_empty() && self.rng.chance(25) {
                     let m = self.rng.pick(&free);
                     let dst = self.new_local();
+                    if self.rng.chance(40) {
+                        return Op::TimedLock { m, dst };
+                    }
                     return Op::TryLock { m, dst };
+                }
+                if self.wmm && self.rng.chance(15) {
+                    let dst = self.new_local();
+                    let timed = self.rng.chance(50);
+                    return Op::SemProbe { dst, timed };
+                }
+                // A section of the semaphore, not nested in another.
+                if self.wmm && depth == 0 && self.rng.chance(20) {
+                    let n = self.rng.range(1, 2);
+                    let body = (0..n).map(|_| self.gen_op(held, depth + 1)).collect();
+                    return Op::SemLocked { body };
                 }
                 // A read or write section of the one rwlock, not nested in
                 // another (a thread never takes it twice).
@@ -406,6 +453,10 @@ pub fn flatten(op: &Op, out: &mut Vec<Step>) {
         | Op::Cas { .. }
         | Op::TryLock { .. }
         | Op::Fence(_) => out.push(Step::Access),
+        Op::TimedLock { .. } | Op::SemProbe { .. } | Op::Barrier { .. } => {
+            out.push(Step::Access);
+            out.push(Step::Access);
+        }
         Op::Locked { m, body } => {
             out.push(Step::Lock(*m));
             for b in body {
@@ -413,7 +464,7 @@ pub fn flatten(op: &Op, out: &mut Vec<Step>) {
             }
             out.push(Step::Unlock(*m));
         }
-        Op::RwLocked { body, .. } => {
+        Op::RwLocked { body, .. } | Op::SemLocked { body } => {
             out.push(Step::Access);
             for b in body {
                 flatten(b, out);
@@ -516,9 +567,10 @@ pub fn robust(prog: &Program) -> bool {
             Op::Load { atomic, order, .. } | Op::Store { atomic, order, .. } => {
                 *atomic && *order != Order::SeqCst
             }
-            Op::Locked { body, .. } | Op::Atomic { body, .. } | Op::RwLocked { body, .. } => {
-                body.iter().any(weak)
-            }
+            Op::Locked { body, .. }
+            | Op::Atomic { body, .. }
+            | Op::RwLocked { body, .. }
+            | Op::SemLocked { body, .. } => body.iter().any(weak),
             Op::If { body, .. } => weak(body),
             _ => false,
         }
@@ -631,8 +683,19 @@ pub fn draw(rng: &mut Rng, mode: Mode, limits: &Limits) -> Program {
             locals: 0,
             asserts: 0,
         };
-        let ops = (0..nops).map(|_| gen.gen_op(&[], 0)).collect();
+        let ops: Vec<Op> = (0..nops).map(|_| gen.gen_op(&[], 0)).collect();
         threads.push(ops);
+    }
+    // Now and then, a barrier that some of the threads wait at.
+    if limits.wmm && rng.chance(25) {
+        for ops in &mut threads {
+            if rng.chance(60) {
+                let at = rng.range(0, ops.len());
+                let dst = defs(&ops[..at]).len();
+                renumber(&mut ops[at..], dst);
+                ops.insert(at, Op::Barrier { dst });
+            }
+        }
     }
     Program {
         mode,
@@ -736,6 +799,41 @@ pub fn render_op(op: &Op, indent: usize, cx: &mut Cx, out: &mut String) {
             }
             let _ = writeln!(out, "{pad}pthread_rwlock_unlock(&rw0);");
         }
+        Op::SemLocked { body } => {
+            let _ = writeln!(out, "{pad}sem_wait(&s0);");
+            for b in body {
+                render_op(b, indent, cx, out);
+            }
+            let _ = writeln!(out, "{pad}sem_post(&s0);");
+        }
+        Op::SemProbe { dst, timed } => {
+            let call = if *timed {
+                "sem_timedwait(&s0, &ts0)"
+            } else {
+                "sem_trywait(&s0)"
+            };
+            let _ = writeln!(out, "{pad}int r{dst} = {call};");
+            let _ = writeln!(
+                out,
+                "{pad}if (r{dst} == 0) sem_post(&s0); else __atomic_fetch_add(&busy, 1, {SEQ});"
+            );
+        }
+        Op::TimedLock { m, dst } => {
+            let _ = writeln!(
+                out,
+                "{pad}int r{dst} = pthread_mutex_timedlock(&m{m}, &ts0);"
+            );
+            let _ = writeln!(
+                out,
+                "{pad}if (r{dst} == 0) pthread_mutex_unlock(&m{m}); else __atomic_fetch_add(&busy, 1, {SEQ});"
+            );
+        }
+        Op::Barrier { dst } => {
+            let _ = writeln!(
+                out,
+                "{pad}int r{dst} = pthread_barrier_wait(&b0) == PTHREAD_BARRIER_SERIAL_THREAD;"
+            );
+        }
         Op::TryLock { m, dst } => {
             let _ = writeln!(out, "{pad}int r{dst} = pthread_mutex_trylock(&m{m});");
             let _ = writeln!(
@@ -811,7 +909,20 @@ pub fn render(prog: &Program, header: &str) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "// {header}");
     let _ = writeln!(out, "// mode: {:?}", prog.mode);
-    out.push_str("#include <assert.h>\n#include <pthread.h>\n#include <stdio.h>\n\n");
+    out.push_str("#include <assert.h>\n#include <pthread.h>\n#include <stdio.h>\n");
+    let any = |f: fn(&Op) -> bool| prog.threads.iter().flatten().any(|op| contains(op, f));
+    let (sems, barriers) = (
+        any(|op| matches!(op, Op::SemLocked { .. } | Op::SemProbe { .. })),
+        prog.threads
+            .iter()
+            .filter(|ops| ops.iter().any(|op| matches!(op, Op::Barrier { .. })))
+            .count(),
+    );
+    let timed = any(|op| matches!(op, Op::TimedLock { .. } | Op::SemProbe { timed: true, .. }));
+    if sems {
+        out.push_str("#include <semaphore.h>\n");
+    }
+    out.push('\n');
     if prog.threads.iter().flatten().any(Op::verifier) {
         out.push_str(
             "extern void __VERIFIER_assume(int);\n\
@@ -825,18 +936,23 @@ pub fn render(prog: &Program, header: &str) -> String {
     for m in 0..prog.mutexes {
         let _ = writeln!(out, "pthread_mutex_t m{m} = PTHREAD_MUTEX_INITIALIZER;");
     }
-    fn trylocks(op: &Op) -> bool {
-        match op {
-            Op::TryLock { .. } => true,
-            Op::Locked { body, .. } | Op::Atomic { body, .. } | Op::RwLocked { body, .. } => {
-                body.iter().any(trylocks)
-            }
-            Op::If { body, .. } => trylocks(body),
-            _ => false,
-        }
-    }
-    if prog.threads.iter().flatten().any(trylocks) {
+    let busy = any(|op| {
+        matches!(
+            op,
+            Op::TryLock { .. } | Op::TimedLock { .. } | Op::SemProbe { .. }
+        )
+    });
+    if busy {
         out.push_str("int busy;\n");
+    }
+    if sems {
+        out.push_str("sem_t s0;\n");
+    }
+    if timed {
+        out.push_str("struct timespec ts0;\n");
+    }
+    if barriers > 0 {
+        out.push_str("pthread_barrier_t b0;\n");
     }
     fn rwlocks(op: &Op) -> bool {
         match op {
@@ -864,9 +980,72 @@ pub fn render(prog: &Program, header: &str) -> String {
         out.push_str("  return 0;\n}\n");
     }
     let threads: Vec<String> = (0..prog.threads.len()).map(|t| format!("t{t}")).collect();
-    let globals: Vec<String> = (0..prog.globals).map(|g| format!("g{g}")).collect();
-    render_main(&mut out, &threads, &globals);
+    let mut globals: Vec<String> = (0..prog.globals).map(|g| format!("g{g}")).collect();
+    if busy {
+        globals.push("busy".to_string());
+    }
+    let mut init = String::new();
+    if sems {
+        init.push_str("  sem_init(&s0, 0, 1);\n");
+    }
+    if barriers > 0 {
+        let _ = writeln!(init, "  pthread_barrier_init(&b0, 0, {barriers});");
+    }
+    render_main_with(&mut out, &threads, &globals, &init);
     out
+}
+
+/// Whether `op` is or contains an operation that `f` accepts.
+fn contains(op: &Op, f: fn(&Op) -> bool) -> bool {
+    f(op)
+        || match op {
+            Op::Locked { body, .. }
+            | Op::Atomic { body, .. }
+            | Op::RwLocked { body, .. }
+            | Op::SemLocked { body } => body.iter().any(|b| contains(b, f)),
+            Op::If { body, .. } => contains(body, f),
+            _ => false,
+        }
+}
+
+/// Shifts the locals that `ops` define or use, from `from` on, up by one
+/// (to make room for a new local `from`).
+fn renumber(ops: &mut [Op], from: usize) {
+    let bump = |l: &mut usize| {
+        if *l >= from {
+            *l += 1;
+        }
+    };
+    for op in ops {
+        match op {
+            Op::Load { dst, .. }
+            | Op::FetchAdd { dst, .. }
+            | Op::TryLock { dst, .. }
+            | Op::TimedLock { dst, .. }
+            | Op::SemProbe { dst, .. }
+            | Op::Barrier { dst } => bump(dst),
+            Op::Cas { dst, desired, .. } => {
+                bump(dst);
+                if let Val::LocalPlus1(l) = desired {
+                    bump(l);
+                }
+            }
+            Op::Store {
+                val: Val::LocalPlus1(l),
+                ..
+            } => bump(l),
+            Op::If { local, body, .. } => {
+                bump(local);
+                renumber(std::slice::from_mut(&mut **body), from);
+            }
+            Op::Assert { local, .. } | Op::Assume { local, .. } => bump(local),
+            Op::Locked { body, .. }
+            | Op::Atomic { body, .. }
+            | Op::RwLocked { body, .. }
+            | Op::SemLocked { body } => renumber(body, from),
+            _ => {}
+        }
+    }
 }
 
 /// Whether case `case` gets assumes and atomic sections (every other case,
@@ -906,9 +1085,15 @@ pub fn add_verifier_ops(prog: &mut Program, rng: &mut Rng) {
                 n += 1;
             }
             let run = &old[i..(i + n).min(old.len())];
-            let plain = run
-                .iter()
-                .all(|op| !matches!(op, Op::Locked { .. } | Op::RwLocked { .. }));
+            let plain = run.iter().all(|op| {
+                !matches!(
+                    op,
+                    Op::Locked { .. }
+                        | Op::RwLocked { .. }
+                        | Op::SemLocked { .. }
+                        | Op::Barrier { .. }
+                )
+            });
             if !plain || !rng.chance(35) {
                 ops.push(old[i].clone());
                 i += 1;
@@ -955,10 +1140,14 @@ fn defs(ops: &[Op]) -> Vec<usize> {
             Op::Load { dst, .. }
             | Op::FetchAdd { dst, .. }
             | Op::Cas { dst, .. }
-            | Op::TryLock { dst, .. } => out.push(*dst),
-            Op::Locked { body, .. } | Op::Atomic { body, .. } | Op::RwLocked { body, .. } => {
-                out.extend(defs(body))
-            }
+            | Op::TryLock { dst, .. }
+            | Op::TimedLock { dst, .. }
+            | Op::SemProbe { dst, .. }
+            | Op::Barrier { dst } => out.push(*dst),
+            Op::Locked { body, .. }
+            | Op::Atomic { body, .. }
+            | Op::RwLocked { body, .. }
+            | Op::SemLocked { body, .. } => out.extend(defs(body)),
             _ => {}
         }
     }
@@ -983,9 +1172,10 @@ fn uses(ops: &[Op]) -> Vec<usize> {
                 out.extend(uses(std::slice::from_ref(&**body)));
             }
             Op::Assert { local, .. } | Op::Assume { local, .. } => out.push(*local),
-            Op::Locked { body, .. } | Op::Atomic { body, .. } | Op::RwLocked { body, .. } => {
-                out.extend(uses(body))
-            }
+            Op::Locked { body, .. }
+            | Op::Atomic { body, .. }
+            | Op::RwLocked { body, .. }
+            | Op::SemLocked { body, .. } => out.extend(uses(body)),
             _ => {}
         }
     }
