@@ -9,7 +9,8 @@ use crate::value::Value;
 use rustc_hash::FxHashMap;
 use std::sync::{Arc, Mutex};
 use weft_core::{
-    BlockReason, Bug, BugKind, Event, EventKind, LimitKind, Loc, Output, Status, System, Tid,
+    BlockReason, Bug, BugKind, Event, EventKind, LimitKind, Loc, Output, Status, Stream, System,
+    Tid,
 };
 use weft_ir::addr::thread_space;
 use weft_ir::FuncId;
@@ -208,6 +209,8 @@ pub enum Stop {
     Exit(i32),
     Blocked(BlockReason),
     Limit(LimitKind),
+    /// A call weft refuses to run (the message names it and its line).
+    Unsupported(String),
 }
 
 /// One execution of a program. Cloning snapshots it: object contents are
@@ -518,6 +521,12 @@ impl Machine {
         Some((f, v))
     }
 
+    /// A stop for a call weft refuses to run: `what` at the current
+    /// instruction's source line.
+    pub(crate) fn unsupported(&self, what: impl std::fmt::Display) -> Stop {
+        Stop::Unsupported(format!("{}: {what}", self.prog.sources().render(self.loc)))
+    }
+
     /// Sets thread `tid`'s `errno` (a model reporting an error).
     pub(crate) fn set_errno(&mut self, tid: Tid, e: u32) -> Result<(), Stop> {
         let a = self.errno_location(tid)?;
@@ -813,18 +822,20 @@ impl Machine {
             Stop::Exit(code) => Status::Exited(code),
             Stop::Blocked(r) => Status::Blocked(r),
             Stop::Limit(l) => Status::Limit(l),
+            Stop::Unsupported(msg) => Status::Unsupported(msg),
         };
     }
 
-    /// Appends program output, merging with the previous chunk of the same
-    /// thread.
-    pub(crate) fn print(&mut self, tid: Tid, text: &str) {
+    /// Appends program output to `stream`, merging with the previous chunk
+    /// of the same thread and stream.
+    pub(crate) fn print(&mut self, tid: Tid, stream: Stream, text: &str) {
         self.note_effect(tid);
         let output = Arc::make_mut(&mut self.output);
         match output.last_mut() {
-            Some(o) if o.tid == tid => o.text.push_str(text),
+            Some(o) if o.tid == tid && o.stream == stream => o.text.push_str(text),
             _ => output.push(Output {
                 tid,
+                stream,
                 text: text.to_string(),
             }),
         }

@@ -189,14 +189,22 @@ pub fn describe_event(p: &Program, e: &Event) -> String {
             )
         }
         Fence => "fence".into(),
-        MemOp { name, read, write } => {
+        MemOp {
+            name,
+            read,
+            write,
+            stream,
+        } => {
             let r = read
                 .map(|(x, n)| format!(" reads {} [{n}]", a(x)))
                 .unwrap_or_default();
             let w = write
                 .map(|(x, n)| format!(" writes {} [{n}]", a(x)))
                 .unwrap_or_default();
-            format!("{name}{r}{w}")
+            let s = stream
+                .map(|f| format!(" on stream {}", a(f)))
+                .unwrap_or_default();
+            format!("{name}{s}{r}{w}")
         }
         Free { addr, .. } => format!("free {}", a(*addr)),
         Lock { mutex } => format!("lock {}", a(*mutex)),

@@ -345,6 +345,9 @@ fn run_check(
         ];
         (s, origins)
     };
+    if let Some(msg) = summary.unsupported.take() {
+        return Err(bad(msg));
+    }
     render_outcomes(&mut summary, &prog);
     let witnesses: Vec<Witness> = summary
         .findings
@@ -485,6 +488,7 @@ fn robustness(
     weak.stats.add(&sc.stats);
     weak.limit = weak.limit.or(sc.limit);
     weak.first_output = sc.first_output;
+    weak.unsupported = sc.unsupported.or(weak.unsupported);
     (weak, origins)
 }
 
@@ -710,6 +714,9 @@ fn run_replay(file: &Path, witness: &Path, json: bool, stop: Deadline) -> anyhow
         witnesses,
         peak_rss_kib: peak_rss_kib(),
     };
+    if let Some(msg) = summary.unsupported.take() {
+        return Err(bad(msg));
+    }
     if summary.limit == Some(LimitKind::Interrupted) {
         return print_report(&summary, &cx(Vec::new()), json);
     }

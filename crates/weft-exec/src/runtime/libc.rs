@@ -63,7 +63,14 @@ fn shared_tail(m: &Machine, a: u64, write: bool) -> Option<(u64, u64)> {
 }
 
 fn mem_op(name: &'static str, read: Option<(u64, u64)>, write: Option<(u64, u64)>) -> Pending {
-    Ok((read.is_some() || write.is_some()).then_some(EventKind::MemOp { name, read, write }))
+    Ok(
+        (read.is_some() || write.is_some()).then_some(EventKind::MemOp {
+            name,
+            read,
+            write,
+            stream: None,
+        }),
+    )
 }
 
 /// A heap block that `free`/`realloc` may release: `(addr, size)`.

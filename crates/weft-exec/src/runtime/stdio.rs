@@ -8,7 +8,7 @@
 use super::{Call, Ret};
 use crate::machine::{Machine, Stop};
 use crate::value::{mask, sext, Value};
-use weft_core::EventKind;
+use weft_core::{EventKind, Stream};
 
 /// Where `printf` takes its variadic arguments from.
 enum Args<'a> {
@@ -76,6 +76,7 @@ fn pending(m: &Machine, c: &Call, vararg: bool) -> Result<Option<EventKind>, Sto
         name: if vararg { "vprintf" } else { "printf" },
         read: None,
         write: Some((lo, hi - lo)),
+        stream: None,
     }))
 }
 
@@ -105,13 +106,21 @@ fn run(m: &mut Machine, c: &Call, vararg: bool) -> Result<Ret, Stop> {
     let mut printed = 0;
     for (a, n, count) in stores {
         let upto = count as usize;
-        m.print(c.tid, &String::from_utf8_lossy(&text[printed..upto]));
+        m.print(
+            c.tid,
+            Stream::Stdout,
+            &String::from_utf8_lossy(&text[printed..upto]),
+        );
         printed = upto;
         if let Err(e) = m.mem.write_int(a, n, Some(mask(count, 8 * n as u32))) {
             return Err(m.mem_bug(e, true));
         }
     }
-    m.print(c.tid, &String::from_utf8_lossy(&text[printed..]));
+    m.print(
+        c.tid,
+        Stream::Stdout,
+        &String::from_utf8_lossy(&text[printed..]),
+    );
     Ok(Ret::Value(Value::Int(text.len() as u128)))
 }
 
@@ -126,13 +135,13 @@ pub fn puts(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
 
 pub fn putchar(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let ch = c.arg(0) as u8;
-    m.print(c.tid, &String::from_utf8_lossy(&[ch]));
+    m.print(c.tid, Stream::Stdout, &String::from_utf8_lossy(&[ch]));
     Ok(Ret::Value(Value::Int(ch as u128)))
 }
 
 fn emit(m: &mut Machine, c: &Call, text: Vec<u8>) -> Result<Ret, Stop> {
     let n = text.len();
-    m.print(c.tid, &String::from_utf8_lossy(&text));
+    m.print(c.tid, Stream::Stdout, &String::from_utf8_lossy(&text));
     Ok(Ret::Value(Value::Int(n as u128)))
 }
 
