@@ -225,6 +225,8 @@ pub struct Machine {
     pub(crate) sync: Arc<Sync>,
     pub(crate) status: Status,
     pub(crate) output: Arc<Vec<Output>>,
+    /// `FILE` streams and files written (see `runtime::file`).
+    pub(crate) files: Arc<crate::runtime::Files>,
     pub(crate) steps: u64,
     pub(crate) limits: Limits,
     pub(crate) names: ThreadNames,
@@ -267,6 +269,7 @@ impl Machine {
             sync: Arc::default(),
             status: Status::Running,
             output: Arc::default(),
+            files: Arc::default(),
             steps: 0,
             limits,
             names,

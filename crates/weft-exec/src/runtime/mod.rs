@@ -6,6 +6,7 @@
 //! particular call only touches thread-local memory).
 
 mod c11;
+mod file;
 mod libc;
 mod prims;
 mod pthread;
@@ -54,6 +55,7 @@ pub enum Ret {
     },
 }
 
+pub(crate) use file::{read_disk, DiskFile, Files, FILE_SIZE, STD_NAMES};
 pub(crate) use prims::once_done;
 
 pub type PendingFn = fn(&Machine, &Call) -> Result<Option<EventKind>, Stop>;
@@ -118,6 +120,44 @@ pub static GROUPS: &[Group] = &[
             visible("vprintf", stdio::vprintf_pending, stdio::vprintf),
             local("puts", stdio::puts),
             local("putchar", stdio::putchar),
+            visible("fprintf", stdio::fprintf_pending, stdio::fprintf),
+            visible("vfprintf", stdio::vfprintf_pending, stdio::vfprintf),
+            visible("fputs", file::fputs_pending, file::fputs),
+            visible("fputc", file::fputc_pending, file::fputc),
+            visible("putc", file::fputc_pending, file::fputc),
+            visible("_IO_putc", file::fputc_pending, file::fputc),
+            visible("fwrite", file::fwrite_pending, file::fwrite),
+            visible("fflush", file::fflush_pending, file::fflush),
+            local("perror", stdio::perror),
+        ],
+    },
+    Group {
+        name: "Formatting into strings",
+        models: &[
+            visible("sprintf", stdio::sprintf_pending, stdio::sprintf),
+            visible("snprintf", stdio::snprintf_pending, stdio::snprintf),
+            visible("vsprintf", stdio::vsprintf_pending, stdio::vsprintf),
+            visible("vsnprintf", stdio::vsnprintf_pending, stdio::vsnprintf),
+            local("strerror", stdio::strerror),
+        ],
+    },
+    Group {
+        name: "Files",
+        models: &[
+            local("fopen", file::fopen),
+            visible("fclose", file::fclose_pending, file::fclose),
+            visible("fread", file::fread_pending, file::fread),
+            visible("fgets", file::fgets_pending, file::fgets),
+            visible("fgetc", file::fgetc_pending, file::fgetc),
+            visible("getc", file::fgetc_pending, file::fgetc),
+            visible("_IO_getc", file::fgetc_pending, file::fgetc),
+            visible("feof", file::feof_pending, file::feof),
+            visible("ferror", file::ferror_pending, file::ferror),
+            visible("clearerr", file::clearerr_pending, file::clearerr),
+            visible("fileno", file::fileno_pending, file::fileno),
+            visible("fseek", file::fseek_pending, file::fseek),
+            visible("ftell", file::ftell_pending, file::ftell),
+            visible("rewind", file::rewind_pending, file::rewind),
         ],
     },
     Group {
