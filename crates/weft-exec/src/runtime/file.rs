@@ -116,7 +116,6 @@ struct Stream {
     append: bool,
     eof: bool,
     err: bool,
-    fd: i32,
 }
 
 /// A `FILE *` resolved.
@@ -400,11 +399,7 @@ pub fn fopen(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
             return ptr(0);
         }
     };
-    let files = m.files_mut();
-    let fd = (3..)
-        .find(|fd| !files.open.values().any(|s| s.fd == *fd))
-        .unwrap_or(3);
-    files.open.insert(
+    m.files_mut().open.insert(
         fp,
         Stream {
             path,
@@ -414,7 +409,6 @@ pub fn fopen(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
             append,
             eof: false,
             err: false,
-            fd,
         },
     );
     ptr(fp)
@@ -587,19 +581,6 @@ fn clear_flags(m: &mut Machine, h: Handle) {
     }
 }
 
-pub fn fileno_pending(m: &Machine, c: &Call) -> Pending {
-    on_stream(m, c, 0, "fileno")
-}
-
-pub fn fileno(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    let h = handle(m, c.addr(0), "fileno")?;
-    m.last = fileno_pending(m, c)?;
-    int(match h {
-        Handle::Std(k) => k as i64,
-        Handle::File(fp) => m.files.open.get(&fp).map_or(-1, |s| s.fd as i64),
-    })
-}
-
 pub fn ftell_pending(m: &Machine, c: &Call) -> Pending {
     on_stream(m, c, 0, "ftell")
 }
@@ -731,4 +712,40 @@ pub fn fwrite(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     m.last = fwrite_pending(m, c)?;
     let ok = write(m, c.tid, h, &bytes)?;
     long(if ok { c.arg(2) as u64 as i64 } else { 0 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modes() {
+        // (read, write, append, truncate, create)
+        assert_eq!(parse_mode(b"r"), Some((true, false, false, false, false)));
+        assert_eq!(parse_mode(b"rb"), Some((true, false, false, false, false)));
+        assert_eq!(parse_mode(b"r+"), Some((true, true, false, false, false)));
+        assert_eq!(parse_mode(b"rb+"), Some((true, true, false, false, false)));
+        assert_eq!(parse_mode(b"w"), Some((false, true, false, true, true)));
+        assert_eq!(parse_mode(b"w+"), Some((true, true, false, true, true)));
+        assert_eq!(parse_mode(b"a"), Some((false, true, true, false, true)));
+        assert_eq!(parse_mode(b"a+"), Some((true, true, true, false, true)));
+        assert_eq!(parse_mode(b""), None);
+        assert_eq!(parse_mode(b"x"), None);
+        assert_eq!(parse_mode(b"+r"), None);
+    }
+
+    #[test]
+    fn disk_errors() {
+        assert!(matches!(
+            read_disk("/nonexistent/weft/file"),
+            Err(DiskError::Errno(ENOENT))
+        ));
+        assert!(matches!(read_disk("/"), Err(DiskError::Errno(21))));
+        assert!(matches!(
+            read_disk("/dev/zero"),
+            Err(DiskError::Unsupported(_))
+        ));
+        let me = read_disk(file!()).or_else(|_| read_disk(concat!("../../", file!())));
+        assert!(me.is_ok_and(|c| c.starts_with(b"//! `FILE` streams")));
+    }
 }

@@ -154,7 +154,6 @@ pub static GROUPS: &[Group] = &[
             visible("feof", file::feof_pending, file::feof),
             visible("ferror", file::ferror_pending, file::ferror),
             visible("clearerr", file::clearerr_pending, file::clearerr),
-            visible("fileno", file::fileno_pending, file::fileno),
             visible("fseek", file::fseek_pending, file::fseek),
             visible("ftell", file::ftell_pending, file::ftell),
             visible("rewind", file::rewind_pending, file::rewind),

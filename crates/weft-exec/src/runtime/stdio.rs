@@ -150,9 +150,7 @@ fn fprintf_event(
     name: &'static str,
 ) -> Result<Option<EventKind>, Stop> {
     let fp = c.addr(0);
-    if file::shared_stream(m, fp).is_none()
-        && !matches!(file::handle(m, fp, name), Ok(Handle::File(_)))
-    {
+    if !matches!(file::handle(m, fp, name), Ok(Handle::File(_))) {
         return pending(m, c, 1, vararg, name);
     }
     let f = format_call(m, c, 1, vararg)?;
@@ -806,4 +804,18 @@ fn bounded_str(m: &Machine, a: u64, n: usize) -> Vec<u8> {
         .map_while(|k| m.mem.read_int(a + k, 1).ok().flatten().map(|b| b as u8))
         .take_while(|&b| b != 0)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_messages_are_glibcs() {
+        assert_eq!(error_message(0), "Success");
+        assert_eq!(error_message(2), "No such file or directory");
+        assert_eq!(error_message(110), "Connection timed out");
+        assert_eq!(error_message(4321), "Unknown error 4321");
+        assert_eq!(error_message(u32::MAX), "Unknown error -1");
+    }
 }
