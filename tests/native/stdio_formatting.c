@@ -1,9 +1,11 @@
 /* sprintf, snprintf (truncation and the length it returns), vsnprintf,
- * fprintf/vfprintf/fputs/fputc/putc/fwrite on stdout and stderr, strerror
+ * asprintf, fprintf/vfprintf/fputs/fputc/putc/fwrite on stdout and stderr, strerror
  * and perror, compared with the C library byte for byte. */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int vs(char *buf, size_t n, const char *fmt, ...) {
@@ -42,6 +44,10 @@ int main(void) {
         r = vs(buf, 6, "%*d", w, w);
         printf("vsnprintf w=%d r=%d [%s]\n", w, r, buf);
     }
+    char *heap = NULL;
+    r = asprintf(&heap, "asprintf %s %5.1f %c", "text", 2.25, 'q');
+    printf("asprintf %d [%s]\n", r, heap);
+    free(heap);
     fprintf(stdout, "fprintf to stdout %d %s\n", 7, "seven");
     fprintf(stderr, "fprintf to stderr %d\n", 8);
     ef(stdout, "vfprintf %5.2f|%-5s|\n", 2.5, "ab");

@@ -239,7 +239,9 @@ pub(crate) fn write(m: &mut Machine, tid: u32, h: Handle, bytes: &[u8]) -> Resul
             if let Some(st) = files.open.get_mut(&fp) {
                 st.pos = end as u64;
             }
+            // Progress, for spin detection: a loop that writes is no spin.
             m.mem.bump_epoch();
+            m.note_effect(tid);
             Ok(true)
         }
     }
@@ -272,6 +274,12 @@ fn peek(m: &Machine, h: Handle, n: u64, line: bool) -> Vec<u8> {
 fn take(m: &mut Machine, tid: u32, h: Handle, n: u64, line: bool) -> Result<Vec<u8>, Stop> {
     let got = peek(m, h, n, line);
     let short = (got.len() as u64) < n && !(line && got.last() == Some(&b'\n'));
+    if !got.is_empty() {
+        // Progress, for spin detection: a loop that consumes input is no
+        // spin.
+        m.mem.bump_epoch();
+        m.note_effect(tid);
+    }
     match h {
         Handle::Std(0) => {
             if short {

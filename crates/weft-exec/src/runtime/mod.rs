@@ -138,6 +138,8 @@ pub static GROUPS: &[Group] = &[
             visible("snprintf", stdio::snprintf_pending, stdio::snprintf),
             visible("vsprintf", stdio::vsprintf_pending, stdio::vsprintf),
             visible("vsnprintf", stdio::vsnprintf_pending, stdio::vsnprintf),
+            visible("asprintf", stdio::asprintf_pending, stdio::asprintf),
+            visible("vasprintf", stdio::vasprintf_pending, stdio::vasprintf),
             local("strerror", stdio::strerror),
         ],
     },

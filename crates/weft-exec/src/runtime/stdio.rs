@@ -328,6 +328,81 @@ pub fn vsnprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     dest_run(m, c, VSNPRINTF)
 }
 
+/// The event of `asprintf`/`vasprintf`: the write of the new string's
+/// address to a shared `*strp`, the first shared string a `%s` reads.
+fn alloc_pending(
+    m: &Machine,
+    c: &Call,
+    vararg: bool,
+    name: &'static str,
+) -> Result<Option<EventKind>, Stop> {
+    let f = format_call(m, c, 1, vararg)?;
+    let write = super::libc::shared(m, c.addr(0), 8, true).or_else(|| shared_stores(m, &f));
+    let read = first_shared_read(m, &f);
+    Ok(
+        (read.is_some() || write.is_some()).then_some(EventKind::MemOp {
+            name,
+            read,
+            write,
+            stream: None,
+        }),
+    )
+}
+
+/// `asprintf`/`vasprintf`: the text in a new heap block (freed with
+/// `free`) whose address goes to `*strp`; returns the length, or -1 (and
+/// leaves `*strp` alone) when memory runs out.
+fn alloc_run(m: &mut Machine, c: &Call, vararg: bool, name: &'static str) -> Result<Ret, Stop> {
+    let f = format_call(m, c, 1, vararg)?;
+    if let Some(e) = f.fault {
+        return Err(m.mem_bug(e, false));
+    }
+    m.mem
+        .check(c.addr(0), 8, true)
+        .map_err(|e| m.mem_bug(e, true))?;
+    m.last = alloc_pending(m, c, vararg, name)?;
+    let mut text = f.text;
+    text.push(0);
+    let space = weft_ir::addr::thread_space(c.tid);
+    let block = match m.mem.alloc(
+        space,
+        text.len() as u64,
+        crate::memory::ObjKind::Heap,
+        false,
+    ) {
+        Ok(a) => a,
+        Err(crate::memory::AllocError::Exhausted) => {
+            return Err(Stop::Limit(weft_core::LimitKind::MaxMemory))
+        }
+        Err(_) => return Ok(Ret::Value(Value::Int(mask(u128::MAX, 32)))),
+    };
+    m.mem
+        .write_bytes(block, &text, &vec![true; text.len()])
+        .map_err(|e| m.mem_bug(e, true))?;
+    for (a, size, count) in f.stores {
+        m.mem
+            .write_int(a, size, Some(mask(count, 8 * size as u32)))
+            .map_err(|e| m.mem_bug(e, true))?;
+    }
+    m.mem
+        .write_int(c.addr(0), 8, Some(block as u128))
+        .map_err(|e| m.mem_bug(e, true))?;
+    Ok(Ret::Value(Value::Int(mask(text.len() as u128 - 1, 32))))
+}
+
+pub fn asprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+    alloc_pending(m, c, false, "asprintf")
+}
+pub fn asprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    alloc_run(m, c, false, "asprintf")
+}
+pub fn vasprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+    alloc_pending(m, c, true, "vasprintf")
+}
+pub fn vasprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    alloc_run(m, c, true, "vasprintf")
+}
+
 pub fn puts(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let mut s = m
         .mem
