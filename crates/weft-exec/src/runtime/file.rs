@@ -39,11 +39,12 @@ pub(crate) const ENOENT: u32 = 2;
 pub(crate) const EBADF: u32 = 9;
 pub(crate) const ENOMEM: u32 = 12;
 pub(crate) const EINVAL: u32 = 22;
+const EFBIG: u32 = 27;
 /// `EOF`.
 const EOF: i64 = -1;
 /// The size of a `FILE` object (glibc's `sizeof(FILE)`).
 pub(crate) const FILE_SIZE: u64 = 216;
-/// The largest file weft reads (64 MiB).
+/// The largest file weft reads or lets a program write (64 MiB).
 const MAX_FILE: u64 = 64 << 20;
 /// The names of the standard streams, by index (0: `stdin`).
 pub(crate) const STD_NAMES: [&str; 3] = ["stdin", "stdout", "stderr"];
@@ -224,6 +225,19 @@ pub(crate) fn write(m: &mut Machine, tid: u32, h: Handle, bytes: &[u8]) -> Resul
                 return Ok(false);
             }
             let current = contents(m, &s.path);
+            let at = if s.append {
+                current.len() as u64
+            } else {
+                s.pos
+            };
+            if at.saturating_add(bytes.len() as u64) > MAX_FILE {
+                // A file past weft's size limit: as a full file system.
+                if let Some(s) = m.files_mut().open.get_mut(&fp) {
+                    s.err = true;
+                }
+                m.set_errno(tid, EFBIG)?;
+                return Ok(false);
+            }
             let files = m.files_mut();
             let data = files.written.entry(s.path.clone()).or_insert(current);
             let data = Arc::make_mut(data);
