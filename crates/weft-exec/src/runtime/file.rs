@@ -691,6 +691,31 @@ pub fn fflush(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     int(0)
 }
 
+/// `getchar()`: `stdin` reads as empty, so `EOF` (and its end-of-file
+/// flag is set).
+pub fn getchar(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    let h = handle(m, m.prog.streams[0], "getchar")?;
+    let got = take(m, c.tid, h, 1, false)?;
+    int(got.first().map_or(EOF, |&b| b as i64))
+}
+
+pub fn setvbuf_pending(m: &Machine, c: &Call) -> Pending {
+    on_stream(m, c, 0, "setvbuf")
+}
+
+/// `setbuf`/`setvbuf`: weft's streams are unbuffered, so only the stream
+/// is checked; `setvbuf` returns 0 (with a mode other than `_IONBF`,
+/// `_IOLBF` or `_IOFBF`, an error).
+pub fn setvbuf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    handle(m, c.addr(0), "setvbuf")?;
+    m.last = setvbuf_pending(m, c)?;
+    int(if c.args.len() > 2 && c.arg(2) as u32 > 2 {
+        -1
+    } else {
+        0
+    })
+}
+
 pub fn fputc_pending(m: &Machine, c: &Call) -> Pending {
     on_stream(m, c, 1, "fputc")
 }

@@ -187,6 +187,40 @@ pub fn vfprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     run(m, c, h, f)
 }
 
+pub fn dprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+    pending(m, c, 1, false, "dprintf")
+}
+
+pub fn vdprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+    pending(m, c, 1, true, "vdprintf")
+}
+
+pub fn dprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    fd_printf(m, c, false)
+}
+
+pub fn vdprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    fd_printf(m, c, true)
+}
+
+/// `dprintf` to descriptor 1 (stdout) or 2 (stderr); any other
+/// descriptor fails with `EBADF` (weft has no other open descriptors).
+fn fd_printf(m: &mut Machine, c: &Call, vararg: bool) -> Result<Ret, Stop> {
+    let h = match c.arg(0) as u32 {
+        1 => Handle::Std(1),
+        2 => Handle::Std(2),
+        _ => {
+            m.set_errno(c.tid, file::EBADF)?;
+            return Ok(Ret::Value(Value::Int(mask(u128::MAX, 32))));
+        }
+    };
+    let f = format_call(m, c, 1, vararg)?;
+    if !f.stores.is_empty() {
+        m.last = pending(m, c, 1, vararg, if vararg { "vdprintf" } else { "dprintf" })?;
+    }
+    run(m, c, h, f)
+}
+
 /// Writes formatted text `f` to `h`, storing the `%n` counts.
 fn run(m: &mut Machine, c: &Call, h: Handle, f: Formatted) -> Result<Ret, Stop> {
     if let Some(e) = f.fault {
