@@ -132,7 +132,6 @@ pub static GROUPS: &[Group] = &[
             visible("setvbuf", file::setvbuf_pending, file::setvbuf),
             visible("dprintf", stdio::dprintf_pending, stdio::dprintf),
             visible("vdprintf", stdio::vdprintf_pending, stdio::vdprintf),
-            local("perror", stdio::perror),
         ],
     },
     Group {
@@ -144,7 +143,6 @@ pub static GROUPS: &[Group] = &[
             visible("vsnprintf", stdio::vsnprintf_pending, stdio::vsnprintf),
             visible("asprintf", stdio::asprintf_pending, stdio::asprintf),
             visible("vasprintf", stdio::vasprintf_pending, stdio::vasprintf),
-            local("strerror", stdio::strerror),
         ],
     },
     Group {
@@ -321,7 +319,11 @@ pub static GROUPS: &[Group] = &[
     },
     Group {
         name: "errno",
-        models: &[local("__errno_location", prims::errno_location)],
+        models: &[
+            local("__errno_location", prims::errno_location),
+            local("strerror", stdio::strerror),
+            local("perror", stdio::perror),
+        ],
     },
     Group {
         name: "Thread-local storage",
