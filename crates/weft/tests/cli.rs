@@ -1486,6 +1486,16 @@ fn replay_validates_every_witness_field() {
             "fast",
         ),
         (
+            "allow_writes not a string",
+            |w| w["options"]["allow_writes"] = Value::from(3),
+            "options.allow_writes",
+        ),
+        (
+            "allow_writes not a directory",
+            |w| w["options"]["allow_writes"] = Value::from("/nonexistent/weft-dir"),
+            "not a directory",
+        ),
+        (
             "parent after child",
             |w| w["threads"] = serde_json::json!(["0", "0.1.0", "0.1"]),
             "before its parent",
