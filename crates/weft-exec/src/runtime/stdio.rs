@@ -69,7 +69,7 @@ pub(crate) fn format_call(
     let args = if vararg {
         let area = m
             .mem
-            .read_int(c.addr(at + 1) + 8, 8)
+            .read_int(c.addr(at + 1).wrapping_add(8), 8)
             .map_err(|e| m.mem_bug(e, false))?
             .unwrap_or(0);
         Args::Area(area as u64)
@@ -696,7 +696,13 @@ fn convert(
             let a = args.next(m) as u64;
             let text = match (a, s.prec) {
                 (0, _) => return b"(null)".to_vec(),
-                (_, Some(p)) => bounded_str(m, a, p),
+                (_, Some(p)) => match bounded_str(m, a, p) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        fault.get_or_insert(e);
+                        Vec::new()
+                    }
+                },
                 _ => match m.mem.read_cstr(a) {
                     Ok(t) => t,
                     Err(e) => {
@@ -907,12 +913,17 @@ fn strip_zeros(t: String) -> String {
     format!("{m}{e}")
 }
 
-/// At most `n` bytes of the string at `a`, stopping at NUL; needs no NUL.
-fn bounded_str(m: &Machine, a: u64, n: usize) -> Vec<u8> {
-    (0..n as u64)
-        .map_while(|k| m.mem.read_int(a + k, 1).ok().flatten().map(|b| b as u8))
-        .take_while(|&b| b != 0)
-        .collect()
+/// At most `n` bytes of the string at `a`, stopping at NUL (or at an
+/// uninitialised byte); needs no NUL. Reading past the object is an error.
+fn bounded_str(m: &Machine, a: u64, n: usize) -> Result<Vec<u8>, crate::memory::MemError> {
+    let mut out = Vec::new();
+    for k in 0..n as u64 {
+        match m.mem.read_int(a.wrapping_add(k), 1)? {
+            Some(0) | None => break,
+            Some(b) => out.push(b as u8),
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
