@@ -1,6 +1,9 @@
 //! A lowered module prepared for execution: constants converted to values,
 //! external functions bound to their runtime models, and the static space
-//! (globals and code objects) laid out.
+//! (globals, code objects and the standard streams' `FILE` objects) laid
+//! out. It also holds what every execution of one run shares: the files
+//! read from disk (read once, so that executions see the same bytes) and
+//! the `--allow-writes` directory.
 
 use crate::memory::{Memory, Object};
 use crate::runtime::{self, Model};
