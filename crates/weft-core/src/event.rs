@@ -254,11 +254,16 @@ pub enum EventKind {
     /// in [`Event::fences`]).
     Fence,
     /// A library call that reads and/or writes ranges of shared memory
-    /// (memcpy, memset, strlen on shared objects).
+    /// (memcpy, memset, strlen on shared objects), and/or operates on a
+    /// `FILE` stream other threads can reach (`stream`, the `FILE`
+    /// object's address). Stream operations are internally locked, as in
+    /// the C library: two of them on one stream conflict (they are ordered
+    /// like atomic writes to the stream's first byte) but never race.
     MemOp {
         name: &'static str,
         read: Option<(u64, u64)>,
         write: Option<(u64, u64)>,
+        stream: Option<u64>,
     },
     /// `free` of a shared heap object: a write to all of its bytes.
     Free {
@@ -471,12 +476,20 @@ impl Event {
             Rmw { addr, size, .. } => out.push(one(addr, size as u64, true, true)),
             Sleep { clock, .. } => out.push(one(clock, 8, true, true)),
             CmpXchg { addr, size, ok, .. } => out.push(one(addr, size as u64, ok, true)),
-            MemOp { read, write, .. } => {
+            MemOp {
+                read,
+                write,
+                stream,
+                ..
+            } => {
                 if let Some((a, n)) = read {
                     out.push(one(a, n, false, false));
                 }
                 if let Some((a, n)) = write {
                     out.push(one(a, n, true, false));
+                }
+                if let Some(f) = stream {
+                    out.push(one(f, 1, true, true));
                 }
             }
             Free { addr, size } => out.push(one(addr, size, true, false)),
@@ -519,19 +532,19 @@ impl Event {
     }
 }
 
-/// A tiny fixed-capacity list of accesses (an event has at most two).
+/// A tiny fixed-capacity list of accesses (an event has at most three).
 pub mod smallvec_like {
     use super::Access;
 
     #[derive(Clone, Copy, Debug, Default)]
     pub struct Accesses {
-        items: [Option<Access>; 2],
+        items: [Option<Access>; 3],
     }
 
     impl Accesses {
         pub fn push(&mut self, a: Access) {
             let slot = self.items.iter_mut().find(|s| s.is_none());
-            *slot.expect("an event has at most two accesses") = Some(a);
+            *slot.expect("an event has at most three accesses") = Some(a);
         }
         pub fn iter(&self) -> impl Iterator<Item = &Access> {
             self.items.iter().flatten()

@@ -140,6 +140,10 @@ pub enum Status {
     Blocked(BlockReason),
     /// The execution hit a bound.
     Limit(LimitKind),
+    /// The program did something weft refuses to model (such as writing a
+    /// file without `--allow-writes`); the message names the call and its
+    /// source line. The whole run stops: the program is not supported.
+    Unsupported(String),
 }
 
 impl Status {
@@ -148,10 +152,29 @@ impl Status {
     }
 }
 
-/// A piece of program output, tagged with the thread that printed it.
+/// The standard stream a piece of program output went to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Stream {
+    #[default]
+    Stdout,
+    Stderr,
+}
+
+impl Stream {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stream::Stdout => "stdout",
+            Stream::Stderr => "stderr",
+        }
+    }
+}
+
+/// A piece of program output, tagged with the thread that printed it and
+/// the stream it went to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Output {
     pub tid: Tid,
+    pub stream: Stream,
     pub text: String,
 }
 

@@ -9,7 +9,8 @@ use crate::value::Value;
 use rustc_hash::FxHashMap;
 use std::sync::{Arc, Mutex};
 use weft_core::{
-    BlockReason, Bug, BugKind, Event, EventKind, LimitKind, Loc, Output, Status, System, Tid,
+    BlockReason, Bug, BugKind, Event, EventKind, LimitKind, Loc, Output, Status, Stream, System,
+    Tid,
 };
 use weft_ir::addr::thread_space;
 use weft_ir::FuncId;
@@ -208,6 +209,8 @@ pub enum Stop {
     Exit(i32),
     Blocked(BlockReason),
     Limit(LimitKind),
+    /// A call weft refuses to run (the message names it and its line).
+    Unsupported(String),
 }
 
 /// One execution of a program. Cloning snapshots it: object contents are
@@ -222,6 +225,8 @@ pub struct Machine {
     pub(crate) sync: Arc<Sync>,
     pub(crate) status: Status,
     pub(crate) output: Arc<Vec<Output>>,
+    /// `FILE` streams and files written (see `runtime::file`).
+    pub(crate) files: Arc<crate::runtime::Files>,
     pub(crate) steps: u64,
     pub(crate) limits: Limits,
     pub(crate) names: ThreadNames,
@@ -264,6 +269,7 @@ impl Machine {
             sync: Arc::default(),
             status: Status::Running,
             output: Arc::default(),
+            files: Arc::default(),
             steps: 0,
             limits,
             names,
@@ -537,6 +543,12 @@ impl Machine {
         t.specific.retain(|&(k, _)| k != key);
         t.destructor_calls += 1;
         Some((f, v))
+    }
+
+    /// A stop for a call weft refuses to run: `what` at the current
+    /// instruction's source line.
+    pub(crate) fn unsupported(&self, what: impl std::fmt::Display) -> Stop {
+        Stop::Unsupported(format!("{}: {what}", self.prog.sources().render(self.loc)))
     }
 
     /// Sets thread `tid`'s `errno` (a model reporting an error).
@@ -834,18 +846,20 @@ impl Machine {
             Stop::Exit(code) => Status::Exited(code),
             Stop::Blocked(r) => Status::Blocked(r),
             Stop::Limit(l) => Status::Limit(l),
+            Stop::Unsupported(msg) => Status::Unsupported(msg),
         };
     }
 
-    /// Appends program output, merging with the previous chunk of the same
-    /// thread.
-    pub(crate) fn print(&mut self, tid: Tid, text: &str) {
+    /// Appends program output to `stream`, merging with the previous chunk
+    /// of the same thread and stream.
+    pub(crate) fn print(&mut self, tid: Tid, stream: Stream, text: &str) {
         self.note_effect(tid);
         let output = Arc::make_mut(&mut self.output);
         match output.last_mut() {
-            Some(o) if o.tid == tid => o.text.push_str(text),
+            Some(o) if o.tid == tid && o.stream == stream => o.text.push_str(text),
             _ => output.push(Output {
                 tid,
+                stream,
                 text: text.to_string(),
             }),
         }

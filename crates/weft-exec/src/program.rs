@@ -1,6 +1,9 @@
 //! A lowered module prepared for execution: constants converted to values,
 //! external functions bound to their runtime models, and the static space
-//! (globals and code objects) laid out.
+//! (globals, code objects and the standard streams' `FILE` objects) laid
+//! out. It also holds what every execution of one run shares: the files
+//! read from disk (read once, so that executions see the same bytes) and
+//! the `--allow-writes` directory.
 
 use crate::memory::{Memory, Object};
 use crate::runtime::{self, Model};
@@ -45,6 +48,14 @@ pub struct Program {
     pub violation: Option<weft_ir::FuncId>,
     /// Register liveness, for spin-loop fingerprints (computed lazily).
     pub(crate) live: crate::liveness::Liveness,
+    /// The `FILE` objects of `stdin`, `stdout` and `stderr`.
+    pub(crate) streams: [u64; 3],
+    /// Files read from disk, by path as the program named them: read once,
+    /// at the first `fopen`, so that every execution sees the same bytes.
+    disk: std::sync::Mutex<rustc_hash::FxHashMap<String, runtime::DiskFile>>,
+    /// The directory inside which files may be opened for writing
+    /// (`--allow-writes`, canonical), if any.
+    pub allow_writes: Option<std::path::PathBuf>,
 }
 
 impl Program {
@@ -67,7 +78,7 @@ impl Program {
             return Err(ProgramError { unmodelled });
         }
         let consts = module.consts.iter().map(const_value).collect();
-        let statics = static_objects(&module);
+        let (statics, streams) = static_objects(&module);
         let live = crate::liveness::Liveness::new(module.functions.len());
         Ok(Arc::new(Program {
             module,
@@ -77,7 +88,28 @@ impl Program {
             statics,
             violation: None,
             live,
+            streams,
+            disk: Default::default(),
+            allow_writes: None,
         }))
+    }
+
+    /// Lets the program open files inside `dir` (a canonical path) for
+    /// writing; their writes stay in memory.
+    pub fn with_allow_writes(mut self: Arc<Program>, dir: std::path::PathBuf) -> Arc<Program> {
+        if let Some(p) = Arc::get_mut(&mut self) {
+            p.allow_writes = Some(dir);
+        }
+        self
+    }
+
+    /// The contents of the file at `path` as the run first read them.
+    pub(crate) fn disk(&self, path: &str) -> runtime::DiskFile {
+        let mut cache = self.disk.lock().unwrap_or_else(|e| e.into_inner());
+        cache
+            .entry(path.to_string())
+            .or_insert_with(|| runtime::read_disk(path))
+            .clone()
     }
 
     /// Makes a call to the program's function `name` (if it defines one)
@@ -99,10 +131,13 @@ impl Program {
         &self.module.sources
     }
 
-    /// Index of the first C library object among the statics.
+    /// Index of the first C library object among the statics (after the
+    /// globals, the code objects and the three standard streams).
     fn lib_base(&self) -> u32 {
-        (1 + self.module.globals.len() + self.module.functions.len() + self.module.externs.len())
-            as u32
+        (1 + self.module.globals.len()
+            + self.module.functions.len()
+            + self.module.externs.len()
+            + 3) as u32
     }
 
     /// The address of one of the C library's own objects.
@@ -134,6 +169,9 @@ impl Program {
                     return format!("{}{suffix}", o.name());
                 }
             }
+            if let Some(k) = self.streams.iter().position(|&s| addr::decode(s).0 == id) {
+                return format!("*{}{suffix}", runtime::STD_NAMES[k]);
+            }
             return format!("code#{}", id.index);
         }
         if id.is_wide() {
@@ -151,18 +189,40 @@ fn const_value(c: &ConstVal) -> Value {
     }
 }
 
-fn static_objects(m: &Module) -> Vec<Object> {
+/// The static space: the null object, globals, code objects, and the
+/// `FILE` objects of the standard streams, whose addresses are returned
+/// too. The C library's `stdin`, `stdout` and `stderr` globals, when the
+/// program declares them, point to those objects.
+fn static_objects(m: &Module) -> (Vec<Object>, [u64; 3]) {
     let mut objs = vec![Memory::null_object()];
+    let first = 1 + m.globals.len() + m.functions.len() + m.externs.len();
+    let streams: [u64; 3] = std::array::from_fn(|k| {
+        ObjId {
+            space: addr::STATIC_SPACE,
+            index: (first + k) as u32,
+        }
+        .addr(0)
+    });
     for g in &m.globals {
-        objs.push(Object::global(g.size, g.constant, &g.init));
+        let std = runtime::STD_NAMES.iter().position(|&n| n == g.name);
+        match std {
+            Some(k) if g.external && g.size >= 8 => {
+                let init = [(0, streams[k].to_le_bytes().to_vec())];
+                objs.push(Object::global(g.size, false, &init));
+            }
+            _ => objs.push(Object::global(g.size, g.constant, &g.init)),
+        }
     }
     for _ in 0..m.functions.len() + m.externs.len() {
         objs.push(Object::code());
     }
+    for _ in 0..3 {
+        objs.push(Object::global(runtime::FILE_SIZE, true, &[]));
+    }
     for obj in LibObj::ALL {
         objs.push(Object::global(obj.size(), false, &[]));
     }
-    objs
+    (objs, streams)
 }
 
 /// State the C library keeps for itself, as static objects placed after
@@ -244,14 +304,22 @@ pub fn describe_event(p: &Program, e: &Event) -> String {
             )
         }
         Fence => "fence".into(),
-        MemOp { name, read, write } => {
+        MemOp {
+            name,
+            read,
+            write,
+            stream,
+        } => {
             let r = read
                 .map(|(x, n)| format!(" reads {} [{n}]", a(x)))
                 .unwrap_or_default();
             let w = write
                 .map(|(x, n)| format!(" writes {} [{n}]", a(x)))
                 .unwrap_or_default();
-            format!("{name}{r}{w}")
+            let s = stream
+                .map(|f| format!(" on stream {}", a(f)))
+                .unwrap_or_default();
+            format!("{name}{s}{r}{w}")
         }
         Free { addr, .. } => format!("free {}", a(*addr)),
         Lock { mutex } => format!("lock {}", a(*mutex)),

@@ -289,9 +289,17 @@ fn touched(kind: &EventKind) -> SmallVec<[Key; 2]> {
         | Store { addr, size, .. }
         | Rmw { addr, size, .. }
         | CmpXchg { addr, size, .. } => mem(addr, size as u64),
-        MemOp { read, write, .. } => {
+        MemOp {
+            read,
+            write,
+            stream,
+            ..
+        } => {
             for (a, n) in read.into_iter().chain(write) {
                 mem(a, n);
+            }
+            if let Some(f) = stream {
+                mem(f, 1);
             }
         }
         TryLock { mutex, .. } | Lock { mutex } | Unlock { mutex } => out.push(Key::Mutex(mutex)),

@@ -1253,6 +1253,7 @@ mod tests {
                     name: "memcpy",
                     read: Some((DATA, 12)),
                     write: Some((DATA + 16, 12)),
+                    stream: None,
                 },
             ),
             ev(1, 17, EventKind::Exit),

@@ -54,7 +54,7 @@ pub fn replay_with<S: System>(
         match state.status() {
             Status::Running => {}
             // A bound (an interrupt, the step limit) cut the replay short.
-            Status::Limit(_) => break,
+            Status::Limit(_) | Status::Unsupported(_) => break,
             _ => return Err(err("the execution ended early")),
         }
         if !state.is_enabled(t) {

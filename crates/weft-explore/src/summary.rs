@@ -133,6 +133,10 @@ pub struct Summary {
     /// The first execution (its `bug` a placeholder unless it ended in one),
     /// when [`crate::Config::first_run`] asks for it.
     pub first_run: Option<Finding>,
+    /// Why the program cannot be checked, if an execution did something
+    /// weft refuses to run (see `Status::Unsupported`): exploration stops
+    /// there, and the driver reports it as bad input.
+    pub unsupported: Option<String>,
 }
 
 /// A one-line description of how an execution ended, its global memory and
@@ -148,6 +152,7 @@ pub fn outcome(status: &Status, output: &[Output], memory: u64) -> String {
         Status::Bug(b) => format!("bug {} at {}:{}", b.kind, b.loc.file, b.loc.line),
         Status::Blocked(r) => format!("blocked {r:?}"),
         Status::Limit(l) => format!("limit {}", l.as_str()),
+        Status::Unsupported(_) => "unsupported".to_string(),
         Status::Running => "running".to_string(),
     };
     let mut per_thread: BTreeMap<Tid, String> = BTreeMap::new();
@@ -171,7 +176,10 @@ pub fn outcome(status: &Status, output: &[Output], memory: u64) -> String {
 /// Whether an outcome is one the program can really end in: not an
 /// execution cut by a bound or blocked by an assumption.
 pub fn is_final_outcome(o: &str) -> bool {
-    !(o.starts_with("limit ") || o.starts_with("blocked ") || o.starts_with("running"))
+    !(o.starts_with("limit ")
+        || o.starts_with("blocked ")
+        || o.starts_with("running")
+        || o.starts_with("unsupported"))
 }
 
 /// An outcome for people: the bug location `at FILE:LINE` of an
@@ -319,6 +327,10 @@ impl<'c> Recorder<'c> {
                     .or_default() += 1;
                 s.limit.get_or_insert(*l);
             }
+            Status::Unsupported(msg) => {
+                s.unsupported.get_or_insert_with(|| msg.clone());
+                return false;
+            }
         }
         self.within_bounds()
     }
@@ -420,6 +432,7 @@ mod tests {
     fn out(tid: Tid, text: &str) -> Output {
         Output {
             tid,
+            stream: weft_core::Stream::Stdout,
             text: text.to_string(),
         }
     }

@@ -32,6 +32,10 @@ const STATIC_IDX_BITS: u32 = SPACE_SHIFT - STATIC_OFF_BITS;
 /// functions together).
 pub const MAX_STATIC_INDEX: u32 = (1 << STATIC_IDX_BITS) - 1;
 
+/// Static objects the runtime adds after the code objects (the standard
+/// streams `stdin`, `stdout`, `stderr`).
+pub const RUNTIME_STATICS: u32 = 3;
+
 /// Offset bits of small thread objects.
 pub const SMALL_OFF_BITS: u32 = 28;
 const SMALL_IDX_BITS: u32 = SPACE_SHIFT - 1 - SMALL_OFF_BITS;

@@ -425,6 +425,9 @@ pub struct Global {
     /// order; every byte outside them is zero.
     pub init: Vec<(u64, Vec<u8>)>,
     pub constant: bool,
+    /// Declared but not defined by the program (`extern FILE *stdout;`):
+    /// the C library's. The runtime gives some of them a value.
+    pub external: bool,
 }
 
 /// What a code address refers to.

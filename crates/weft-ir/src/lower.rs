@@ -174,7 +174,11 @@ fn lower_module(
     }
     cx.current_fn = None;
     let globals = lower_globals(&mut cx, &gnames);
-    let statics = 1 + cx.nglobals as u64 + cx.nfuncs as u64 + cx.externs.len() as u64;
+    let statics = 1
+        + cx.nglobals as u64
+        + cx.nfuncs as u64
+        + cx.externs.len() as u64
+        + crate::addr::RUNTIME_STATICS as u64;
     if statics > crate::addr::MAX_STATIC_INDEX as u64 + 1 {
         cx.unsupported(
             format!(
@@ -234,6 +238,7 @@ fn lower_globals(cx: &mut Ctx, names: &[String]) -> Vec<Global> {
             size,
             init: image.runs(size),
             constant: g.is_constant,
+            external: g.initializer.is_none(),
         });
     }
     out

@@ -89,8 +89,12 @@ fn actor(e: &weft_core::Event) -> String {
 fn output(out: &mut String, o: &[weft_core::Output], title: &str) {
     let _ = writeln!(out, "\n{title}:");
     for chunk in o {
+        let tag = match chunk.stream {
+            weft_core::Stream::Stdout => String::new(),
+            s => format!(" ({})", s.as_str()),
+        };
         for line in chunk.text.lines() {
-            let _ = writeln!(out, "  [thread {}] {line}", chunk.tid);
+            let _ = writeln!(out, "  [thread {}{tag}] {line}", chunk.tid);
         }
     }
 }

@@ -47,7 +47,7 @@ fn anomalies(s: &Summary) -> Value {
 
 fn outputs(o: &[weft_core::Output]) -> Value {
     o.iter()
-        .map(|o| json!({"thread": o.tid, "text": o.text}))
+        .map(|o| json!({"thread": o.tid, "stream": o.stream.as_str(), "text": o.text}))
         .collect()
 }
 

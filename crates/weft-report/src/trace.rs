@@ -140,11 +140,14 @@ pub enum Op {
         ok: bool,
     },
     Fence,
-    /// A library call on shared memory (`memcpy`, `memset`, ...).
+    /// A library call on shared memory (`memcpy`, `memset`, ...) or on a
+    /// shared `FILE` stream (`stream`, absent otherwise).
     MemOp {
         name: String,
         reads: Option<Mem>,
         writes: Option<Mem>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stream: Option<Obj>,
     },
     Free {
         mem: Mem,
@@ -467,10 +470,16 @@ fn op(e: &Event, cx: &TraceContext) -> Op {
             ok,
         },
         K::Fence => Op::Fence,
-        K::MemOp { name, read, write } => Op::MemOp {
+        K::MemOp {
+            name,
+            read,
+            write,
+            stream,
+        } => Op::MemOp {
             name: name.to_string(),
             reads: read.map(|(a, n)| mem(a, n)),
             writes: write.map(|(a, n)| mem(a, n)),
+            stream: stream.map(obj),
         },
         K::Free { addr, size } => Op::Free {
             mem: mem(addr, size),
@@ -620,6 +629,7 @@ mod tests {
                     name: "memcpy",
                     read: Some((0x48, 4)),
                     write: None,
+                    stream: None,
                 },
                 5,
             ),

@@ -121,6 +121,26 @@ pub struct CheckOptions {
     /// file, as JSON (format `weft-trace/1`, see the README).
     #[arg(long, value_name = "FILE")]
     pub trace: Option<std::path::PathBuf>,
+    /// Let the program open files inside DIR for writing. Writes go to an
+    /// in-memory copy per execution; the disk is never modified. Without
+    /// it, opening a file for writing is refused (exit 2).
+    #[arg(long, value_name = "DIR")]
+    pub allow_writes: Option<std::path::PathBuf>,
+}
+
+/// The `--allow-writes` directory, canonical; bad input if it is not a
+/// directory.
+fn allow_dir(dir: Option<&Path>) -> anyhow::Result<Option<std::path::PathBuf>> {
+    let Some(dir) = dir else {
+        return Ok(None);
+    };
+    match dir.canonicalize() {
+        Ok(d) if d.is_dir() => Ok(Some(d)),
+        _ => Err(bad(format!(
+            "--allow-writes {}: not a directory",
+            dir.display()
+        ))),
+    }
 }
 
 /// `--timeout`: a finite, non-negative number of seconds, not absurdly
@@ -218,11 +238,12 @@ pub fn check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> i32 {
     run_check(file, opts, clang_args, stop).unwrap_or_else(|e| exit_code(&e))
 }
 
-/// `weft replay`. Returns the process exit code.
-pub fn replay(file: &Path, witness: &Path, json: bool) -> i32 {
+/// `weft replay`. Returns the process exit code. `allow_writes` overrides
+/// the witness's `--allow-writes` directory.
+pub fn replay(file: &Path, witness: &Path, json: bool, allow_writes: Option<&Path>) -> i32 {
     // A replay runs one execution, bounded by its witness's schedule.
     let stop = deadline(Instant::now(), None, None);
-    run_replay(file, witness, json, stop).unwrap_or_else(|e| exit_code(&e))
+    run_replay(file, witness, json, allow_writes, stop).unwrap_or_else(|e| exit_code(&e))
 }
 
 /// A loaded program, or the bound that cut loading short.
@@ -306,9 +327,14 @@ fn run_check(
     stop: Deadline,
 ) -> anyhow::Result<i32> {
     let argv = argv(&file.display().to_string(), &opts.args);
+    let allow = allow_dir(opts.allow_writes.as_deref())?;
     let (prog, hash) = match load(file, clang_args, argv, stop)? {
         Loaded::Program(p, h) => (p, h),
         Loaded::Cut(l) => return report_cut(l, opts.json),
+    };
+    let prog = match allow {
+        Some(dir) => prog.with_allow_writes(dir),
+        None => prog,
     };
     let names = ThreadNames::default();
     let mut limits = Limits {
@@ -346,6 +372,9 @@ fn run_check(
         ];
         (s, origins)
     };
+    if let Some(msg) = summary.unsupported.take() {
+        return Err(bad(msg));
+    }
     render_outcomes(&mut summary, &prog);
     let witnesses: Vec<Witness> = summary
         .findings
@@ -486,6 +515,7 @@ fn robustness(
     weak.stats.add(&sc.stats);
     weak.limit = weak.limit.or(sc.limit);
     weak.first_output = sc.first_output;
+    weak.unsupported = sc.unsupported.or(weak.unsupported);
     (weak, origins)
 }
 
@@ -525,18 +555,22 @@ fn witness_of(
     limits: &Limits,
     names: &ThreadNames,
 ) -> Witness {
+    let mut options = json!({
+        "max_steps": limits.max_steps,
+        "mm": origin.mm.as_str(),
+        "max_memory": limits.max_memory,
+        "spurious_wakeups": limits.spurious_wakeups,
+    });
+    if let Some(dir) = &prog.allow_writes {
+        options["allow_writes"] = json!(dir.display().to_string());
+    }
     Witness {
         format: WITNESS_FORMAT.to_string(),
         program: file.display().to_string(),
         program_hash: hash.to_string(),
         clang_args: clang_args.to_vec(),
         args: prog.argv.iter().skip(1).cloned().collect(),
-        options: json!({
-            "max_steps": limits.max_steps,
-            "mm": origin.mm.as_str(),
-            "max_memory": limits.max_memory,
-            "spurious_wakeups": limits.spurious_wakeups,
-        }),
+        options,
         threads: names.table(),
         schedule: f
             .schedule
@@ -558,6 +592,8 @@ struct Recorded {
     max_memory: u64,
     mm: MemoryModel,
     spurious_wakeups: bool,
+    /// The `--allow-writes` directory of the recording, if any.
+    allow_writes: Option<std::path::PathBuf>,
     kind: BugKind,
     /// The witness's thread table, as a registry for the replay.
     names: ThreadNames,
@@ -566,7 +602,13 @@ struct Recorded {
 }
 
 /// The keys of a witness's `options`.
-const WITNESS_OPTIONS: &[&str] = &["max_steps", "mm", "max_memory", "spurious_wakeups"];
+const WITNESS_OPTIONS: &[&str] = &[
+    "max_steps",
+    "mm",
+    "max_memory",
+    "spurious_wakeups",
+    "allow_writes",
+];
 
 /// Checks every field of a witness; the reason for the first bad one.
 fn validate(w: &Witness) -> Result<Recorded, String> {
@@ -618,6 +660,15 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
             .as_bool()
             .ok_or_else(|| format!("`options.spurious_wakeups` is {v}, not a boolean"))?,
     };
+    let allow_writes = match opts.get("allow_writes") {
+        None => None,
+        Some(v) => Some(
+            v.as_str()
+                .filter(|s| !s.is_empty())
+                .map(std::path::PathBuf::from)
+                .ok_or_else(|| format!("`options.allow_writes` is {v}, not a directory name"))?,
+        ),
+    };
     let names =
         ThreadNames::from_table(&w.threads).map_err(|e| format!("bad `threads` table: {e}"))?;
     let schedule = w
@@ -648,13 +699,20 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
         max_memory,
         mm,
         spurious_wakeups,
+        allow_writes,
         kind,
         names,
         schedule,
     })
 }
 
-fn run_replay(file: &Path, witness: &Path, json: bool, stop: Deadline) -> anyhow::Result<i32> {
+fn run_replay(
+    file: &Path,
+    witness: &Path,
+    json: bool,
+    allow_writes: Option<&Path>,
+    stop: Deadline,
+) -> anyhow::Result<i32> {
     let text = std::fs::read_to_string(witness)
         .map_err(|e| bad(format!("cannot read {}: {e}", witness.display())))?;
     let de = &mut serde_json::Deserializer::from_str(&text);
@@ -672,9 +730,14 @@ fn run_replay(file: &Path, witness: &Path, json: bool, stop: Deadline) -> anyhow
     let rec =
         validate(&w).map_err(|e| bad(format!("invalid witness {}: {e}", witness.display())))?;
     let argv = argv(&w.program, &w.args);
+    let allow = allow_dir(allow_writes.or(rec.allow_writes.as_deref()))?;
     let (prog, hash) = match load(file, &w.clang_args, argv, stop)? {
         Loaded::Program(p, h) => (p, h),
         Loaded::Cut(l) => return report_cut(l, json),
+    };
+    let prog = match allow {
+        Some(dir) => prog.with_allow_writes(dir),
+        None => prog,
     };
     if hash != w.program_hash {
         return Err(bad(format!(
@@ -711,6 +774,9 @@ fn run_replay(file: &Path, witness: &Path, json: bool, stop: Deadline) -> anyhow
         witnesses,
         peak_rss_kib: peak_rss_kib(),
     };
+    if let Some(msg) = summary.unsupported.take() {
+        return Err(bad(msg));
+    }
     if summary.limit == Some(LimitKind::Interrupted) {
         return print_report(&summary, &cx(Vec::new()), json);
     }

@@ -19,6 +19,7 @@ Options of `weft check FILE [OPTIONS] [-- CLANG_ARGS]` (details: `weft check --h
   --arg VALUE                  append VALUE to main's argv (repeatable)
   --witness FILE               write a replayable witness of the first bug
   --trace FILE                 write the events of the bug's (or first) execution
+  --allow-writes DIR           let the program write files inside DIR (in memory)
 
 Exit codes: 0 no bug, 42 bug found, 3 incomplete (a bound was hit, or interrupted
 by SIGINT/SIGTERM), 2 bad input, 1 internal error or unwritable report.";
@@ -60,6 +61,10 @@ enum Cmd {
         /// Print one JSON object instead of human-readable output.
         #[arg(long)]
         json: bool,
+        /// Let the program open files inside DIR for writing (in memory
+        /// only); by default, the directory the witness was recorded with.
+        #[arg(long, value_name = "DIR")]
+        allow_writes: Option<PathBuf>,
     },
     /// Print the table of modelled C library and pthread functions
     /// (Markdown, as in the README).
@@ -86,7 +91,8 @@ fn main() {
             file,
             witness,
             json,
-        } => weft::replay(&file, &witness, json),
+            allow_writes,
+        } => weft::replay(&file, &witness, json, allow_writes.as_deref()),
         Cmd::Svcomp { task, opts } => weft::svcomp::svcomp(&task, &opts),
         Cmd::Functions => {
             print!("{}", weft::functions_table());

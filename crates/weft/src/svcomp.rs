@@ -423,6 +423,9 @@ fn verdict_without_violation(prop: Property, s: &Summary, undefined: Option<Stri
     if let Some(u) = undefined {
         return Verdict::Unknown(format!("undefined behaviour: {u}"));
     }
+    if let Some(msg) = &s.unsupported {
+        return Verdict::Unknown(format!("unsupported: {msg}"));
+    }
     if let Some(l) = s.limit {
         let why = match l {
             LimitKind::Nondet => "nondeterministic inputs are not explored yet".to_string(),

@@ -30,6 +30,7 @@ const FLAGS: &[&str] = &[
     "--arg",
     "--witness",
     "--trace",
+    "--allow-writes",
 ];
 
 /// Allocates 1 MiB blocks until malloc fails (writing each one with
@@ -901,14 +902,197 @@ fn json_schema() {
     }
 }
 
-/// Asserts `v` is `[{thread: integer, text: string}]`, non-empty.
+/// Asserts `v` is `[{thread: integer, stream: "stdout"|"stderr", text:
+/// string}]`, non-empty.
 fn check_output_array(v: &Value) {
     let items = v.as_array().unwrap_or_else(|| panic!("output: {v}"));
     assert!(!items.is_empty(), "empty output");
     for o in items {
         assert!(o["thread"].is_u64(), "output thread: {o}");
         assert!(o["text"].is_string(), "output text: {o}");
+        assert!(
+            o["stream"] == "stdout" || o["stream"] == "stderr",
+            "output stream: {o}"
+        );
     }
+}
+
+/// A program that prints to stdout and stderr from two threads.
+const STREAMS_C: &str = r#"#include <pthread.h>
+#include <stdio.h>
+void *worker(void *arg) {
+  fprintf(stderr, "worker error %d\n", 7);
+  return arg;
+}
+int main(void) {
+  pthread_t t;
+  printf("main out\n");
+  pthread_create(&t, NULL, worker, NULL);
+  pthread_join(t, NULL);
+  fputs("main err\n", stderr);
+  return 0;
+}
+"#;
+
+/// Output written to stderr is tagged `"stream": "stderr"` in the JSON and
+/// `(stderr)` in the human report; stdout text is tagged `"stdout"` and
+/// shown as before.
+#[test]
+fn stderr_output_is_tagged() {
+    let s = Scratch::new("streams");
+    s.write("streams.c", STREAMS_C);
+    let out = s.run(&["check", "streams.c", "--json"]);
+    out.expect_code(0);
+    let r = out.json();
+    check_output_array(&r["output"]);
+    let items: Vec<(u64, String, String)> = r["output"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                o["thread"].as_u64().unwrap(),
+                o["stream"].as_str().unwrap().to_string(),
+                o["text"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let expected = [
+        (0, "stdout", "main out\n"),
+        (1, "stderr", "worker error 7\n"),
+        (0, "stderr", "main err\n"),
+    ];
+    let expected: Vec<(u64, String, String)> = expected
+        .iter()
+        .map(|&(t, s, x)| (t, s.to_string(), x.to_string()))
+        .collect();
+    assert_eq!(items, expected, "{out}");
+    let human = s.run(&["check", "streams.c"]);
+    human.expect_code(0);
+    for line in [
+        "[thread 0] main out",
+        "[thread 1 (stderr)] worker error 7",
+        "[thread 0 (stderr)] main err",
+    ] {
+        assert!(
+            human.stdout.lines().any(|l| l.trim() == line),
+            "no `{line}`:\n{human}"
+        );
+    }
+}
+
+/// Writes the file `PATH` (relative to the working directory), reads it
+/// back and prints it; with `-DBUG`, asserts on what a worker wrote.
+const WRITES_C: &str = r#"#include <assert.h>
+#include <pthread.h>
+#include <stdio.h>
+int flag;
+void *worker(void *arg) {
+  flag = 1;
+  return arg;
+}
+int main(void) {
+  FILE *f = fopen(PATH, "w");
+  if (!f) return 1;
+  fprintf(f, "written %d\n", 42);
+  fclose(f);
+  FILE *g = fopen(PATH, "r");
+  char buf[32] = {0};
+  fgets(buf, sizeof buf, g);
+  fclose(g);
+  printf("read back: %s", buf);
+#ifdef BUG
+  pthread_t t;
+  pthread_create(&t, NULL, worker, NULL);
+  int seen = flag;
+  pthread_join(t, NULL);
+  assert(seen == 1);
+#endif
+  return 0;
+}
+"#;
+
+/// `--allow-writes DIR`: without it, opening a file for writing is exit 2
+/// naming the call and its line; with it, writes inside DIR go to memory
+/// (the program reads them back) and the disk is not touched; a file
+/// outside DIR (also through `..`) and a DIR that is not a directory are
+/// refused.
+#[test]
+fn allow_writes_flag() {
+    let s = Scratch::new("allow-writes");
+    s.write("writes.c", WRITES_C);
+    std::fs::create_dir_all(s.path().join("out")).unwrap();
+    std::fs::create_dir_all(s.path().join("other")).unwrap();
+    let path = "-DPATH=\"out/result.txt\"";
+    let refused = s.run(&["check", "writes.c", "--", path]);
+    refused.expect_code(2);
+    assert!(
+        refused.stderr.contains("writes.c:10")
+            && refused
+                .stderr
+                .contains("`fopen(\"out/result.txt\", \"w\")`")
+            && refused.stderr.contains("--allow-writes"),
+        "{refused}"
+    );
+    let allowed = s.run(&[
+        "check",
+        "writes.c",
+        "--allow-writes",
+        "out",
+        "--json",
+        "--",
+        path,
+    ]);
+    allowed.expect_code(0);
+    let text: String = allowed.json()["output"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["text"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(text, "read back: written 42\n", "{allowed}");
+    assert!(
+        !s.path().join("out/result.txt").exists(),
+        "the disk was written"
+    );
+    let elsewhere = s.run(&["check", "writes.c", "--allow-writes", "other", "--", path]);
+    elsewhere.expect_code(2);
+    let escape = "-DPATH=\"other/../out/../result.txt\"";
+    let up = s.run(&["check", "writes.c", "--allow-writes", "out", "--", escape]);
+    up.expect_code(2);
+    assert!(up.stderr.contains("opens a file for writing"), "{up}");
+    let missing = s.run(&["check", "writes.c", "--allow-writes", "nowhere", "--", path]);
+    missing.expect_code(2);
+    assert!(missing.stderr.contains("not a directory"), "{missing}");
+}
+
+/// A witness recorded with `--allow-writes` replays without the flag (the
+/// witness records the directory), and `weft replay --allow-writes` with a
+/// directory that does not contain the file refuses (exit 2).
+#[test]
+fn allow_writes_witness_replays() {
+    let s = Scratch::new("allow-writes-replay");
+    s.write("writes.c", WRITES_C);
+    std::fs::create_dir_all(s.path().join("out")).unwrap();
+    std::fs::create_dir_all(s.path().join("other")).unwrap();
+    let args = [
+        "check",
+        "writes.c",
+        "--allow-writes",
+        "out",
+        "--witness",
+        "w.json",
+        "--",
+        "-DPATH=\"out/result.txt\"",
+        "-DBUG",
+    ];
+    s.run(&args).expect_code(42);
+    let replay = s.run(&["replay", "writes.c", "w.json"]);
+    replay.expect_code(42);
+    assert!(replay.stdout.contains("error[assertion]"), "{replay}");
+    let other = s.run(&["replay", "writes.c", "w.json", "--allow-writes", "other"]);
+    other.expect_code(2);
+    assert!(other.stderr.contains("opens a file for writing"), "{other}");
 }
 
 /// The human report: verdict first, the bug with `-->` location, a numbered
@@ -1300,6 +1484,16 @@ fn replay_validates_every_witness_field() {
             "unknown option",
             |w| w["options"]["fast"] = Value::from(true),
             "fast",
+        ),
+        (
+            "allow_writes not a string",
+            |w| w["options"]["allow_writes"] = Value::from(3),
+            "options.allow_writes",
+        ),
+        (
+            "allow_writes not a directory",
+            |w| w["options"]["allow_writes"] = Value::from("/nonexistent/weft-dir"),
+            "not a directory",
         ),
         (
             "parent after child",

@@ -4,11 +4,12 @@
 //! program that prints many values. Each one becomes a trial that
 //!
 //! 1. compiles the program natively with `clang-19 -O0 -w ... -lm` into a
-//!    temporary directory and runs it, capturing stdout;
+//!    temporary directory and runs it, capturing stdout and stderr;
 //! 2. runs `weft check PROGRAM --json` on the same source;
-//! 3. requires weft to exit with 0 and verdict `"safe"`, and the
-//!    concatenated `text` of its `output` array to equal the native stdout
-//!    byte for byte.
+//! 3. requires weft to exit with 0 and verdict `"safe"`, the concatenated
+//!    `text` of its `output` entries tagged `"stream": "stdout"` to equal
+//!    the native stdout byte for byte, and those tagged `"stderr"` the
+//!    native stderr.
 //!
 //! A mismatch therefore points at an instruction, intrinsic or runtime
 //! model whose semantics differ from the real machine.
@@ -71,13 +72,15 @@ fn scratch_dir() -> PathBuf {
 
 /// One trial: native run, weft run, comparison.
 fn check_program(program: &Path, scratch: &Path) -> Result<(), Failed> {
-    let expected = native_stdout(program, scratch)?;
-    let actual = weft_stdout(program)?;
-    compare_outputs(&expected, actual.as_bytes())
+    let (out, err) = native_stdout(program, scratch)?;
+    let (wout, werr) = weft_stdout(program)?;
+    compare_outputs(&out, wout.as_bytes())?;
+    compare_outputs(&err, werr.as_bytes())
+        .map_err(|e| format!("on stderr: {}", e.message().unwrap_or_default()).into())
 }
 
 /// Compiles `program` with clang-19 and returns what the binary prints.
-fn native_stdout(program: &Path, scratch: &Path) -> Result<Vec<u8>, Failed> {
+fn native_stdout(program: &Path, scratch: &Path) -> Result<(Vec<u8>, Vec<u8>), Failed> {
     std::fs::create_dir_all(scratch)
         .map_err(|e| format!("cannot create {}: {e}", scratch.display()))?;
     let binary = scratch.join(program.file_stem().unwrap());
@@ -115,12 +118,13 @@ fn native_stdout(program: &Path, scratch: &Path) -> Result<Vec<u8>, Failed> {
         )
         .into());
     }
-    Ok(ran.stdout)
+    Ok((ran.stdout, ran.stderr))
 }
 
 /// Runs `weft check program --json`, checks that it found the program safe,
-/// and returns the concatenated text of everything the program printed.
-fn weft_stdout(program: &Path) -> Result<String, Failed> {
+/// and returns the concatenated text of everything the program printed on
+/// stdout, and on stderr.
+fn weft_stdout(program: &Path) -> Result<(String, String), Failed> {
     let mut check = Command::new(env!("CARGO_BIN_EXE_weft"));
     check.arg("check").arg(program).arg("--json");
     let ran = run(&mut check).map_err(|e| format!("running weft: {e}"))?;
@@ -149,11 +153,14 @@ fn weft_stdout(program: &Path) -> Result<String, Failed> {
         )
         .into());
     }
-    concat_output(&json).map_err(|e| format!("{e}\n{}", context()).into())
+    let out = concat_output(&json, "stdout").map_err(|e| format!("{e}\n{}", context()))?;
+    let err = concat_output(&json, "stderr").map_err(|e| format!("{e}\n{}", context()))?;
+    Ok((out, err))
 }
 
-/// Concatenates the `text` of every entry of the JSON `output` array.
-fn concat_output(json: &Value) -> Result<String, String> {
+/// Concatenates the `text` of every entry of the JSON `output` array that
+/// went to `stream`.
+fn concat_output(json: &Value, stream: &str) -> Result<String, String> {
     let entries = json["output"]
         .as_array()
         .ok_or("weft's JSON has no `output` array")?;
@@ -162,7 +169,12 @@ fn concat_output(json: &Value) -> Result<String, String> {
         let piece = entry["text"]
             .as_str()
             .ok_or_else(|| format!("output entry without a string `text`: {entry}"))?;
-        text.push_str(piece);
+        let to = entry["stream"]
+            .as_str()
+            .ok_or_else(|| format!("output entry without a string `stream`: {entry}"))?;
+        if to == stream {
+            text.push_str(piece);
+        }
     }
     Ok(text)
 }

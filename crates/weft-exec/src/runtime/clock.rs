@@ -139,6 +139,7 @@ fn read_pending(m: &Machine, c: &Call, out: Out) -> Pending {
             .filter(|&(a, _)| m.mem.is_shared(a))
             .map(|(a, n)| EventKind::MemOp {
                 name: "clock store",
+                stream: None,
                 read: None,
                 write: Some((a, n)),
             }));
@@ -168,6 +169,7 @@ fn deliver(m: &mut Machine, c: &Call, out: Out, kind: Kind, t: u64) -> Run {
         if shared {
             m.last = Some(EventKind::MemOp {
                 name: "clock store",
+                stream: None,
                 read: None,
                 write: Some((a, n)),
             });

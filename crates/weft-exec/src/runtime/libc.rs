@@ -51,19 +51,26 @@ pub fn calloc(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
 /// The `[addr, addr+n)` range if it lies in a shared object. A range the
 /// access will fail on is left out: the call reports its bug when it runs,
 /// and no out-of-bounds range (of any length) reaches the explorer.
-fn shared(m: &Machine, a: u64, n: u64, write: bool) -> Option<(u64, u64)> {
+pub(crate) fn shared(m: &Machine, a: u64, n: u64, write: bool) -> Option<(u64, u64)> {
     (n > 0 && m.mem.is_shared(a) && m.mem.check(a, n, write).is_ok()).then_some((a, n))
 }
 
 /// From `a` to the end of its object, if shared.
-fn shared_tail(m: &Machine, a: u64, write: bool) -> Option<(u64, u64)> {
+pub(crate) fn shared_tail(m: &Machine, a: u64, write: bool) -> Option<(u64, u64)> {
     let (id, off) = addr::decode(a);
     let size = m.mem.object(id)?.size;
     shared(m, a, size.saturating_sub(off), write)
 }
 
 fn mem_op(name: &'static str, read: Option<(u64, u64)>, write: Option<(u64, u64)>) -> Pending {
-    Ok((read.is_some() || write.is_some()).then_some(EventKind::MemOp { name, read, write }))
+    Ok(
+        (read.is_some() || write.is_some()).then_some(EventKind::MemOp {
+            name,
+            read,
+            write,
+            stream: None,
+        }),
+    )
 }
 
 /// A heap block that `free`/`realloc` may release: `(addr, size)`.

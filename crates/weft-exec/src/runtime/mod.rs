@@ -7,6 +7,7 @@
 
 mod c11;
 mod clock;
+mod file;
 mod libc;
 mod libm;
 mod prims;
@@ -57,6 +58,7 @@ pub enum Ret {
     },
 }
 
+pub(crate) use file::{read_disk, DiskFile, Files, FILE_SIZE, STD_NAMES};
 pub(crate) use prims::once_done;
 
 pub type PendingFn = fn(&Machine, &Call) -> Result<Option<EventKind>, Stop>;
@@ -121,6 +123,48 @@ pub static GROUPS: &[Group] = &[
             visible("vprintf", stdio::vprintf_pending, stdio::vprintf),
             local("puts", stdio::puts),
             local("putchar", stdio::putchar),
+            visible("fprintf", stdio::fprintf_pending, stdio::fprintf),
+            visible("vfprintf", stdio::vfprintf_pending, stdio::vfprintf),
+            visible("fputs", file::fputs_pending, file::fputs),
+            visible("fputc", file::fputc_pending, file::fputc),
+            visible("putc", file::fputc_pending, file::fputc),
+            visible("_IO_putc", file::fputc_pending, file::fputc),
+            visible("fwrite", file::fwrite_pending, file::fwrite),
+            visible("fflush", file::fflush_pending, file::fflush),
+            visible("setbuf", file::setvbuf_pending, file::setvbuf),
+            visible("setvbuf", file::setvbuf_pending, file::setvbuf),
+            visible("dprintf", stdio::dprintf_pending, stdio::dprintf),
+            visible("vdprintf", stdio::vdprintf_pending, stdio::vdprintf),
+        ],
+    },
+    Group {
+        name: "Formatting into strings",
+        models: &[
+            visible("sprintf", stdio::sprintf_pending, stdio::sprintf),
+            visible("snprintf", stdio::snprintf_pending, stdio::snprintf),
+            visible("vsprintf", stdio::vsprintf_pending, stdio::vsprintf),
+            visible("vsnprintf", stdio::vsnprintf_pending, stdio::vsnprintf),
+            visible("asprintf", stdio::asprintf_pending, stdio::asprintf),
+            visible("vasprintf", stdio::vasprintf_pending, stdio::vasprintf),
+        ],
+    },
+    Group {
+        name: "Files",
+        models: &[
+            local("fopen", file::fopen),
+            visible("fclose", file::fclose_pending, file::fclose),
+            visible("fread", file::fread_pending, file::fread),
+            visible("fgets", file::fgets_pending, file::fgets),
+            visible("fgetc", file::fgetc_pending, file::fgetc),
+            visible("getc", file::fgetc_pending, file::fgetc),
+            visible("_IO_getc", file::fgetc_pending, file::fgetc),
+            local("getchar", file::getchar),
+            visible("feof", file::feof_pending, file::feof),
+            visible("ferror", file::ferror_pending, file::ferror),
+            visible("clearerr", file::clearerr_pending, file::clearerr),
+            visible("fseek", file::fseek_pending, file::fseek),
+            visible("ftell", file::ftell_pending, file::ftell),
+            visible("rewind", file::rewind_pending, file::rewind),
         ],
     },
     Group {
@@ -409,7 +453,11 @@ pub static GROUPS: &[Group] = &[
     },
     Group {
         name: "errno",
-        models: &[local("__errno_location", prims::errno_location)],
+        models: &[
+            local("__errno_location", prims::errno_location),
+            local("strerror", stdio::strerror),
+            local("perror", stdio::perror),
+        ],
     },
     Group {
         name: "Thread-local storage",

@@ -1,14 +1,20 @@
-//! Output: `printf`, `vprintf`, `puts`, `putchar`. Output is captured per
-//! thread, in order, and shown in reports.
+//! Formatted output and messages: the `printf` family (to the console, to
+//! a `FILE` stream, into a string), `puts`, `putchar`, `strerror` and
+//! `perror`. Console output is captured per thread and stream, in order,
+//! and shown in reports. The one formatter ([`format`]) serves them all.
 //!
 //! Conversions follow glibc, `%a` and `%n` included. A `printf` whose `%n`
 //! writes into shared memory is a visible operation (a `MemOp` writing the
-//! bytes from the first to the last such target).
+//! bytes from the first to the last such target). A `sprintf`-like call
+//! whose destination is shared is one too (writing the bytes it writes,
+//! reading the first shared string a `%s` reads), as is an `fprintf` to a
+//! shared `FILE` stream (see `file`).
 
+use super::file::{self, Handle};
 use super::{Call, Ret};
 use crate::machine::{Machine, Stop};
 use crate::value::{mask, sext, Value};
-use weft_core::EventKind;
+use weft_core::{EventKind, Stream};
 
 /// Where `printf` takes its variadic arguments from.
 enum Args<'a> {
@@ -36,83 +42,399 @@ impl Args<'_> {
 /// A `%n` store: address, size in bytes, and the count to store.
 type CountStore = (u64, u64, u128);
 
-/// Formats the call's output; `vararg` says whether the arguments come
-/// from a `va_list` (`vprintf`).
-fn format_call(m: &Machine, c: &Call, vararg: bool) -> Result<(Vec<u8>, Vec<CountStore>), Stop> {
+/// What formatting produced.
+pub(crate) struct Formatted {
+    pub text: Vec<u8>,
+    /// The stores of its `%n` conversions.
+    pub stores: Vec<CountStore>,
+    /// The strings its `%s` conversions read: (address, bytes read).
+    pub reads: Vec<(u64, u64)>,
+    /// The first `%s` argument that could not be read.
+    pub fault: Option<crate::memory::MemError>,
+}
+
+/// Formats the call's output from the format string in argument `at` and
+/// the arguments after it; `vararg` says whether they come from a
+/// `va_list` (argument `at + 1`, as in `vprintf`).
+pub(crate) fn format_call(
+    m: &Machine,
+    c: &Call,
+    at: usize,
+    vararg: bool,
+) -> Result<Formatted, Stop> {
     let fmt = m
         .mem
-        .read_cstr(c.addr(0))
+        .read_cstr(c.addr(at))
         .map_err(|e| m.mem_bug(e, false))?;
     let args = if vararg {
         let area = m
             .mem
-            .read_int(c.addr(1) + 8, 8)
+            .read_int(c.addr(at + 1).wrapping_add(8), 8)
             .map_err(|e| m.mem_bug(e, false))?
             .unwrap_or(0);
         Args::Area(area as u64)
     } else {
-        Args::Values(c.args, 1)
+        Args::Values(c.args, at + 1)
     };
     Ok(format(m, &fmt, args))
 }
 
-/// The event of a `printf`-like call: a write of the shared bytes its
-/// `%n` conversions store to, if any.
-fn pending(m: &Machine, c: &Call, vararg: bool) -> Result<Option<EventKind>, Stop> {
-    let fmt = m
-        .mem
-        .read_cstr(c.addr(0))
-        .map_err(|e| m.mem_bug(e, false))?;
-    if !fmt.contains(&b'n') {
-        return Ok(None);
-    }
-    let (_, stores) = format_call(m, c, vararg)?;
-    let shared = stores
+/// The smallest range covering the shared bytes the `%n` conversions of
+/// `f` store to, if any.
+fn shared_stores(m: &Machine, f: &Formatted) -> Option<(u64, u64)> {
+    let shared = f
+        .stores
         .iter()
         .filter(|&&(a, n, _)| m.mem.is_shared(a) && n > 0);
     let lo = shared.clone().map(|&(a, _, _)| a).min();
     let hi = shared.map(|&(a, n, _)| a + n).max();
-    Ok(lo.zip(hi).map(|(lo, hi)| EventKind::MemOp {
-        name: if vararg { "vprintf" } else { "printf" },
+    lo.zip(hi).map(|(lo, hi)| (lo, hi - lo))
+}
+
+/// The event of a `printf`-like call to the console: a write of the
+/// shared bytes its `%n` conversions store to, if any.
+fn pending(
+    m: &Machine,
+    c: &Call,
+    at: usize,
+    vararg: bool,
+    name: &'static str,
+) -> Result<Option<EventKind>, Stop> {
+    let fmt = m
+        .mem
+        .read_cstr(c.addr(at))
+        .map_err(|e| m.mem_bug(e, false))?;
+    if !fmt.contains(&b'n') {
+        return Ok(None);
+    }
+    let f = format_call(m, c, at, vararg)?;
+    Ok(shared_stores(m, &f).map(|w| EventKind::MemOp {
+        name,
         read: None,
-        write: Some((lo, hi - lo)),
+        write: Some(w),
+        stream: None,
     }))
 }
 
 pub fn printf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
-    pending(m, c, false)
+    pending(m, c, 0, false, "printf")
 }
 
 pub fn vprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
-    pending(m, c, true)
+    pending(m, c, 0, true, "vprintf")
 }
 
 pub fn printf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    run(m, c, false)
+    let f = format_call(m, c, 0, false)?;
+    if !f.stores.is_empty() {
+        m.last = printf_pending(m, c)?;
+    }
+    run(m, c, Handle::Std(1), f)
 }
 
 pub fn vprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    run(m, c, true)
+    let f = format_call(m, c, 0, true)?;
+    if !f.stores.is_empty() {
+        m.last = vprintf_pending(m, c)?;
+    }
+    run(m, c, Handle::Std(1), f)
 }
 
-fn run(m: &mut Machine, c: &Call, vararg: bool) -> Result<Ret, Stop> {
-    let (text, stores) = format_call(m, c, vararg)?;
-    if !stores.is_empty() {
-        m.last = pending(m, c, vararg)?;
+/// The event of `fprintf`/`vfprintf`: on a standard stream, as `printf`'s;
+/// on a file, the stream, the first shared string a `%s` reads and the
+/// shared `%n` targets.
+fn fprintf_event(
+    m: &Machine,
+    c: &Call,
+    vararg: bool,
+    name: &'static str,
+) -> Result<Option<EventKind>, Stop> {
+    let fp = c.addr(0);
+    if !matches!(file::handle(m, fp, name), Ok(Handle::File(_))) {
+        return pending(m, c, 1, vararg, name);
     }
+    let f = format_call(m, c, 1, vararg)?;
+    let read = first_shared_read(m, &f);
+    file::stream_op(m, name, fp, read, shared_stores(m, &f))
+}
+
+/// The first string a `%s` of `f` read from shared memory.
+fn first_shared_read(m: &Machine, f: &Formatted) -> Option<(u64, u64)> {
+    f.reads
+        .iter()
+        .find_map(|&(a, n)| super::libc::shared(m, a, n, false))
+}
+
+pub fn fprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+    fprintf_event(m, c, false, "fprintf")
+}
+
+pub fn vfprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+    fprintf_event(m, c, true, "vfprintf")
+}
+
+pub fn fprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    let h = file::handle(m, c.addr(0), "fprintf")?;
+    m.last = fprintf_pending(m, c)?;
+    let f = format_call(m, c, 1, false)?;
+    run(m, c, h, f)
+}
+
+pub fn vfprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    let h = file::handle(m, c.addr(0), "vfprintf")?;
+    m.last = vfprintf_pending(m, c)?;
+    let f = format_call(m, c, 1, true)?;
+    run(m, c, h, f)
+}
+
+pub fn dprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+    pending(m, c, 1, false, "dprintf")
+}
+
+pub fn vdprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+    pending(m, c, 1, true, "vdprintf")
+}
+
+pub fn dprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    fd_printf(m, c, false)
+}
+
+pub fn vdprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    fd_printf(m, c, true)
+}
+
+/// `dprintf` to descriptor 1 (stdout) or 2 (stderr); any other
+/// descriptor fails with `EBADF` (weft has no other open descriptors).
+fn fd_printf(m: &mut Machine, c: &Call, vararg: bool) -> Result<Ret, Stop> {
+    let h = match c.arg(0) as u32 {
+        1 => Handle::Std(1),
+        2 => Handle::Std(2),
+        _ => {
+            m.set_errno(c.tid, file::EBADF)?;
+            return Ok(Ret::Value(Value::Int(mask(u128::MAX, 32))));
+        }
+    };
+    let f = format_call(m, c, 1, vararg)?;
+    if !f.stores.is_empty() {
+        m.last = pending(m, c, 1, vararg, if vararg { "vdprintf" } else { "dprintf" })?;
+    }
+    run(m, c, h, f)
+}
+
+/// Writes formatted text `f` to `h`, storing the `%n` counts.
+fn run(m: &mut Machine, c: &Call, h: Handle, f: Formatted) -> Result<Ret, Stop> {
+    if let Some(e) = f.fault {
+        return Err(m.mem_bug(e, false));
+    }
+    let text = f.text;
     // Output and stores happen in order: the text up to a `%n` is printed
     // even when its store faults.
     let mut printed = 0;
-    for (a, n, count) in stores {
+    let mut ok = true;
+    for (a, n, count) in f.stores {
         let upto = count as usize;
-        m.print(c.tid, &String::from_utf8_lossy(&text[printed..upto]));
+        ok &= file::write(m, c.tid, h, &text[printed..upto])?;
         printed = upto;
         if let Err(e) = m.mem.write_int(a, n, Some(mask(count, 8 * n as u32))) {
             return Err(m.mem_bug(e, true));
         }
     }
-    m.print(c.tid, &String::from_utf8_lossy(&text[printed..]));
-    Ok(Ret::Value(Value::Int(text.len() as u128)))
+    ok &= file::write(m, c.tid, h, &text[printed..])?;
+    let n = if ok { text.len() as i64 } else { -1 };
+    Ok(Ret::Value(Value::Int(mask(n as i128 as u128, 32))))
+}
+
+/// `sprintf`-like calls: where the destination is (argument 0), the size
+/// argument if any, and where the format string is.
+#[derive(Clone, Copy)]
+struct Dest {
+    name: &'static str,
+    sized: bool,
+    vararg: bool,
+}
+
+impl Dest {
+    fn fmt_at(self) -> usize {
+        if self.sized {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// How many bytes the call writes to its destination, text and NUL.
+    fn written(self, c: &Call, len: usize) -> u64 {
+        let len = len as u64 + 1;
+        if self.sized {
+            len.min(c.arg(1) as u64)
+        } else {
+            len
+        }
+    }
+}
+
+const SPRINTF: Dest = Dest {
+    name: "sprintf",
+    sized: false,
+    vararg: false,
+};
+const SNPRINTF: Dest = Dest {
+    name: "snprintf",
+    sized: true,
+    vararg: false,
+};
+const VSPRINTF: Dest = Dest {
+    name: "vsprintf",
+    sized: false,
+    vararg: true,
+};
+const VSNPRINTF: Dest = Dest {
+    name: "vsnprintf",
+    sized: true,
+    vararg: true,
+};
+
+/// The event of a `sprintf`-like call: the shared destination bytes it
+/// writes (else its shared `%n` targets), and the first shared string a
+/// `%s` reads.
+fn dest_pending(m: &Machine, c: &Call, d: Dest) -> Result<Option<EventKind>, Stop> {
+    let f = format_call(m, c, d.fmt_at(), d.vararg)?;
+    let n = d.written(c, f.text.len());
+    let write = super::libc::shared(m, c.addr(0), n, true).or_else(|| shared_stores(m, &f));
+    let read = first_shared_read(m, &f);
+    Ok(
+        (read.is_some() || write.is_some()).then_some(EventKind::MemOp {
+            name: d.name,
+            read,
+            write,
+            stream: None,
+        }),
+    )
+}
+
+/// Runs a `sprintf`-like call: the text and a NUL go to the destination
+/// (truncated to the size for the `n` variants; a destination too small
+/// is a memory bug); returns the length of the full text.
+fn dest_run(m: &mut Machine, c: &Call, d: Dest) -> Result<Ret, Stop> {
+    let f = format_call(m, c, d.fmt_at(), d.vararg)?;
+    if let Some(e) = f.fault {
+        return Err(m.mem_bug(e, false));
+    }
+    m.last = dest_pending(m, c, d)?;
+    let n = d.written(c, f.text.len()) as usize;
+    if n > 0 {
+        let mut bytes = f.text[..n - 1].to_vec();
+        bytes.push(0);
+        m.mem
+            .write_bytes(c.addr(0), &bytes, &vec![true; n])
+            .map_err(|e| m.mem_bug(e, true))?;
+    }
+    for (a, size, count) in f.stores {
+        m.mem
+            .write_int(a, size, Some(mask(count, 8 * size as u32)))
+            .map_err(|e| m.mem_bug(e, true))?;
+    }
+    Ok(Ret::Value(Value::Int(mask(f.text.len() as u128, 32))))
+}
+
+pub fn sprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+    dest_pending(m, c, SPRINTF)
+}
+pub fn sprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    dest_run(m, c, SPRINTF)
+}
+pub fn snprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+    dest_pending(m, c, SNPRINTF)
+}
+pub fn snprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    dest_run(m, c, SNPRINTF)
+}
+pub fn vsprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+    dest_pending(m, c, VSPRINTF)
+}
+pub fn vsprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    dest_run(m, c, VSPRINTF)
+}
+pub fn vsnprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+    dest_pending(m, c, VSNPRINTF)
+}
+pub fn vsnprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    dest_run(m, c, VSNPRINTF)
+}
+
+/// The event of `asprintf`/`vasprintf`: the write of the new string's
+/// address to a shared `*strp`, the first shared string a `%s` reads.
+fn alloc_pending(
+    m: &Machine,
+    c: &Call,
+    vararg: bool,
+    name: &'static str,
+) -> Result<Option<EventKind>, Stop> {
+    let f = format_call(m, c, 1, vararg)?;
+    let write = super::libc::shared(m, c.addr(0), 8, true).or_else(|| shared_stores(m, &f));
+    let read = first_shared_read(m, &f);
+    Ok(
+        (read.is_some() || write.is_some()).then_some(EventKind::MemOp {
+            name,
+            read,
+            write,
+            stream: None,
+        }),
+    )
+}
+
+/// `asprintf`/`vasprintf`: the text in a new heap block (freed with
+/// `free`) whose address goes to `*strp`; returns the length, or -1 (and
+/// leaves `*strp` alone) when memory runs out.
+fn alloc_run(m: &mut Machine, c: &Call, vararg: bool, name: &'static str) -> Result<Ret, Stop> {
+    let f = format_call(m, c, 1, vararg)?;
+    if let Some(e) = f.fault {
+        return Err(m.mem_bug(e, false));
+    }
+    m.mem
+        .check(c.addr(0), 8, true)
+        .map_err(|e| m.mem_bug(e, true))?;
+    m.last = alloc_pending(m, c, vararg, name)?;
+    let mut text = f.text;
+    text.push(0);
+    let space = weft_ir::addr::thread_space(c.tid);
+    let block = match m.mem.alloc(
+        space,
+        text.len() as u64,
+        crate::memory::ObjKind::Heap,
+        false,
+    ) {
+        Ok(a) => a,
+        Err(crate::memory::AllocError::Exhausted) => {
+            return Err(Stop::Limit(weft_core::LimitKind::MaxMemory))
+        }
+        Err(_) => return Ok(Ret::Value(Value::Int(mask(u128::MAX, 32)))),
+    };
+    m.mem
+        .write_bytes(block, &text, &vec![true; text.len()])
+        .map_err(|e| m.mem_bug(e, true))?;
+    for (a, size, count) in f.stores {
+        m.mem
+            .write_int(a, size, Some(mask(count, 8 * size as u32)))
+            .map_err(|e| m.mem_bug(e, true))?;
+    }
+    m.mem
+        .write_int(c.addr(0), 8, Some(block as u128))
+        .map_err(|e| m.mem_bug(e, true))?;
+    Ok(Ret::Value(Value::Int(mask(text.len() as u128 - 1, 32))))
+}
+
+pub fn asprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+    alloc_pending(m, c, false, "asprintf")
+}
+pub fn asprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    alloc_run(m, c, false, "asprintf")
+}
+pub fn vasprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+    alloc_pending(m, c, true, "vasprintf")
+}
+pub fn vasprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    alloc_run(m, c, true, "vasprintf")
 }
 
 pub fn puts(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
@@ -126,14 +448,121 @@ pub fn puts(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
 
 pub fn putchar(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let ch = c.arg(0) as u8;
-    m.print(c.tid, &String::from_utf8_lossy(&[ch]));
+    m.print(c.tid, Stream::Stdout, &String::from_utf8_lossy(&[ch]));
     Ok(Ret::Value(Value::Int(ch as u128)))
 }
 
 fn emit(m: &mut Machine, c: &Call, text: Vec<u8>) -> Result<Ret, Stop> {
     let n = text.len();
-    m.print(c.tid, &String::from_utf8_lossy(&text));
+    m.print(c.tid, Stream::Stdout, &String::from_utf8_lossy(&text));
     Ok(Ret::Value(Value::Int(n as u128)))
+}
+
+/// glibc's message for `errno` value `e`.
+pub(crate) fn error_message(e: u32) -> String {
+    let known = match e {
+        0 => "Success",
+        1 => "Operation not permitted",
+        2 => "No such file or directory",
+        3 => "No such process",
+        4 => "Interrupted system call",
+        5 => "Input/output error",
+        6 => "No such device or address",
+        7 => "Argument list too long",
+        8 => "Exec format error",
+        9 => "Bad file descriptor",
+        10 => "No child processes",
+        11 => "Resource temporarily unavailable",
+        12 => "Cannot allocate memory",
+        13 => "Permission denied",
+        14 => "Bad address",
+        15 => "Block device required",
+        16 => "Device or resource busy",
+        17 => "File exists",
+        18 => "Invalid cross-device link",
+        19 => "No such device",
+        20 => "Not a directory",
+        21 => "Is a directory",
+        22 => "Invalid argument",
+        23 => "Too many open files in system",
+        24 => "Too many open files",
+        25 => "Inappropriate ioctl for device",
+        26 => "Text file busy",
+        27 => "File too large",
+        28 => "No space left on device",
+        29 => "Illegal seek",
+        30 => "Read-only file system",
+        31 => "Too many links",
+        32 => "Broken pipe",
+        33 => "Numerical argument out of domain",
+        34 => "Numerical result out of range",
+        35 => "Resource deadlock avoided",
+        36 => "File name too long",
+        37 => "No locks available",
+        38 => "Function not implemented",
+        39 => "Directory not empty",
+        40 => "Too many levels of symbolic links",
+        75 => "Value too large for defined data type",
+        95 => "Operation not supported",
+        110 => "Connection timed out",
+        125 => "Operation canceled",
+        130 => "Owner died",
+        131 => "State not recoverable",
+        _ => return format!("Unknown error {}", e as i32),
+    };
+    known.to_string()
+}
+
+/// `strerror(e)`: a string of the calling thread's, made at its first
+/// request for `e` and returned again for the same `e` (the program must
+/// not modify it, as C says).
+pub fn strerror(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    let e = c.arg(0) as u32;
+    if let Some(&a) = m.files.messages.get(&(c.tid, e)) {
+        return Ok(Ret::Value(Value::Int(a as u128)));
+    }
+    let mut text = error_message(e).into_bytes();
+    text.push(0);
+    let space = weft_ir::addr::thread_space(c.tid);
+    let a = m
+        .mem
+        .alloc(
+            space,
+            text.len() as u64,
+            crate::memory::ObjKind::Stack,
+            true,
+        )
+        .map_err(|_| Stop::Limit(weft_core::LimitKind::MaxMemory))?;
+    m.mem
+        .write_bytes(a, &text, &vec![true; text.len()])
+        .map_err(|e| m.mem_bug(e, true))?;
+    std::sync::Arc::make_mut(&mut m.files)
+        .messages
+        .insert((c.tid, e), a);
+    Ok(Ret::Value(Value::Int(a as u128)))
+}
+
+/// `perror(s)`: `s: message\n` (just the message if `s` is NULL or empty)
+/// on `stderr`, for the calling thread's `errno`.
+pub fn perror(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    let prefix = match c.addr(0) {
+        0 => Vec::new(),
+        a => m.mem.read_cstr(a).map_err(|e| m.mem_bug(e, false))?,
+    };
+    let errno = m.errno_location(c.tid)?;
+    let e = m
+        .mem
+        .read_int(errno, 4)
+        .map_err(|e| m.mem_bug(e, false))?
+        .unwrap_or(0) as u32;
+    let mut text = prefix;
+    if !text.is_empty() {
+        text.extend_from_slice(b": ");
+    }
+    text.extend(error_message(e).into_bytes());
+    text.push(b'\n');
+    file::write(m, c.tid, Handle::Std(2), &text)?;
+    Ok(Ret::Value(Value::ZERO))
 }
 
 /// One parsed conversion specification.
@@ -150,10 +579,13 @@ struct Spec {
     bits: u32,
 }
 
-/// The text `fmt` produces, and the stores of its `%n` conversions.
-fn format(m: &Machine, fmt: &[u8], mut args: Args) -> (Vec<u8>, Vec<CountStore>) {
+/// The text `fmt` produces, the stores of its `%n` conversions and the
+/// strings its `%s` conversions read.
+fn format(m: &Machine, fmt: &[u8], mut args: Args) -> Formatted {
     let mut out = Vec::new();
     let mut stores = Vec::new();
+    let mut reads = Vec::new();
+    let mut fault = None;
     let mut i = 0;
     while i < fmt.len() {
         if fmt[i] != b'%' {
@@ -169,10 +601,15 @@ fn format(m: &Machine, fmt: &[u8], mut args: Args) -> (Vec<u8>, Vec<CountStore>)
             stores.push((a, spec.bits as u64 / 8, out.len() as u128));
             continue;
         }
-        let body = convert(m, &spec, conv, &mut args);
+        let body = convert(m, &spec, conv, &mut args, &mut reads, &mut fault);
         pad(&mut out, &spec, body, conv);
     }
-    (out, stores)
+    Formatted {
+        text: out,
+        stores,
+        reads,
+        fault,
+    }
 }
 
 fn parse_spec(m: &Machine, fmt: &[u8], mut i: usize, args: &mut Args) -> (Spec, u8, usize) {
@@ -228,7 +665,14 @@ fn parse_spec(m: &Machine, fmt: &[u8], mut i: usize, args: &mut Args) -> (Spec, 
     (s, conv, i + 1)
 }
 
-fn convert(m: &Machine, s: &Spec, conv: u8, args: &mut Args) -> Vec<u8> {
+fn convert(
+    m: &Machine,
+    s: &Spec,
+    conv: u8,
+    args: &mut Args,
+    reads: &mut Vec<(u64, u64)>,
+    fault: &mut Option<crate::memory::MemError>,
+) -> Vec<u8> {
     match conv {
         b'd' | b'i' => {
             let v = sext(mask(args.next(m), s.bits), s.bits);
@@ -250,11 +694,29 @@ fn convert(m: &Machine, s: &Spec, conv: u8, args: &mut Args) -> Vec<u8> {
         b'c' => vec![args.next(m) as u8],
         b's' => {
             let a = args.next(m) as u64;
-            match (a, s.prec) {
-                (0, _) => b"(null)".to_vec(),
-                (_, Some(p)) => bounded_str(m, a, p),
-                _ => m.mem.read_cstr(a).unwrap_or_default(),
+            let text = match (a, s.prec) {
+                (0, _) => return b"(null)".to_vec(),
+                (_, Some(p)) => match bounded_str(m, a, p) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        fault.get_or_insert(e);
+                        Vec::new()
+                    }
+                },
+                _ => match m.mem.read_cstr(a) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        fault.get_or_insert(e);
+                        Vec::new()
+                    }
+                },
+            };
+            // The bytes read: the text, and the NUL that ended it if any.
+            let end = (text.len() as u64 + 1).min(s.prec.map_or(u64::MAX, |p| p as u64));
+            if end > 0 {
+                reads.push((a, end));
             }
+            text
         }
         b'p' => match args.next(m) as u64 {
             0 => b"(nil)".to_vec(),
@@ -451,10 +913,29 @@ fn strip_zeros(t: String) -> String {
     format!("{m}{e}")
 }
 
-/// At most `n` bytes of the string at `a`, stopping at NUL; needs no NUL.
-fn bounded_str(m: &Machine, a: u64, n: usize) -> Vec<u8> {
-    (0..n as u64)
-        .map_while(|k| m.mem.read_int(a + k, 1).ok().flatten().map(|b| b as u8))
-        .take_while(|&b| b != 0)
-        .collect()
+/// At most `n` bytes of the string at `a`, stopping at NUL (or at an
+/// uninitialised byte); needs no NUL. Reading past the object is an error.
+fn bounded_str(m: &Machine, a: u64, n: usize) -> Result<Vec<u8>, crate::memory::MemError> {
+    let mut out = Vec::new();
+    for k in 0..n as u64 {
+        match m.mem.read_int(a.wrapping_add(k), 1)? {
+            Some(0) | None => break,
+            Some(b) => out.push(b as u8),
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_messages_are_glibcs() {
+        assert_eq!(error_message(0), "Success");
+        assert_eq!(error_message(2), "No such file or directory");
+        assert_eq!(error_message(110), "Connection timed out");
+        assert_eq!(error_message(4321), "Unknown error 4321");
+        assert_eq!(error_message(u32::MAX), "Unknown error -1");
+    }
 }

@@ -232,6 +232,7 @@ fn next_event(rng: &mut Rng, mm: Mm, m: &mut Model) -> Option<Event> {
                     name: "memcpy",
                     read: rng.chance(80).then_some(r),
                     write: Some(w),
+                    stream: None,
                 }
             }
             66 => EventKind::Free {
