@@ -423,6 +423,13 @@ pub enum EventKind {
         clock: u64,
         ns: u64,
     },
+    /// `__VERIFIER_nondet_bool()`: the explorer picks the result, one of
+    /// `of` values (the event's alternative). Touches nothing: independent
+    /// of every other event.
+    Choice {
+        of: u32,
+        value: u32,
+    },
     AtomicBegin,
     AtomicEnd,
 }

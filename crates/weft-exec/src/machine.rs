@@ -879,6 +879,7 @@ impl Machine {
         match t.pending.as_ref().map(|e| &e.kind) {
             Some(EventKind::Signal { cond, .. }) => self.sync.waiters(*cond).len().max(1) as u32,
             Some(EventKind::SemPost { sem, .. }) => self.sync.sem_waiters(*sem).len().max(1) as u32,
+            Some(EventKind::Choice { of, .. }) => *of,
             // A timed wait not signalled: it times out (0) or, if spurious
             // wakeups are on, returns spuriously (1).
             Some(EventKind::CondWake { .. }) => match t.state {

@@ -174,6 +174,7 @@ pub fn memory_only(e: &Event) -> bool {
             | EventKind::Free { .. }
             | EventKind::Yield
             | EventKind::Sleep { .. }
+            | EventKind::Choice { .. }
     )
 }
 

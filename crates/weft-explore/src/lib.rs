@@ -84,6 +84,9 @@ pub struct Config {
     pub stop: weft_core::Deadline,
     /// Report every distinct bug instead of stopping at the first.
     pub keep_going: bool,
+    /// With `keep_going`, still stop at the first bug this accepts (SV-COMP:
+    /// the property's violation ends the search, other findings do not).
+    pub stop_at: Option<fn(&weft_core::Bug) -> bool>,
     /// Report data races.
     pub race_check: bool,
     /// Collect the distinct outcomes (final status, output and global
@@ -104,6 +107,7 @@ impl Default for Config {
             max_executions: None,
             stop: weft_core::Deadline::default(),
             keep_going: false,
+            stop_at: None,
             race_check: true,
             collect_outcomes: false,
             outcome_runs: false,

@@ -308,7 +308,7 @@ impl<'c> Recorder<'c> {
                     };
                     s.findings.push(finding);
                 }
-                if !self.cfg.keep_going {
+                if !self.cfg.keep_going || self.cfg.stop_at.is_some_and(|f| f(b)) {
                     return false;
                 }
             }

@@ -272,6 +272,11 @@ pub enum Op {
     Sleep {
         ns: u64,
     },
+    /// A nondeterministic choice among `of` values, which chose `value`.
+    Choice {
+        of: u32,
+        value: u32,
+    },
     AtomicBegin,
     AtomicEnd,
 }
@@ -570,6 +575,7 @@ fn op(e: &Event, cx: &TraceContext) -> Op {
         K::ProcessExit { code } => Op::ProcessExit { code },
         K::Yield => Op::Yield,
         K::Sleep { ns, .. } => Op::Sleep { ns },
+        K::Choice { of, value } => Op::Choice { of, value },
         K::AtomicBegin => Op::AtomicBegin,
         K::AtomicEnd => Op::AtomicEnd,
     }

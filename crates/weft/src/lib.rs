@@ -354,6 +354,7 @@ fn run_check(
         max_executions: opts.max_executions,
         stop,
         keep_going: opts.keep_going,
+        stop_at: None,
     };
     let (mut summary, origins) = if opts.check_robustness {
         limits.mm = match limits.mm {

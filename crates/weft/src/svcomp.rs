@@ -359,6 +359,11 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
         max_executions: opts.max_executions,
         stop,
         keep_going: true,
+        stop_at: Some(match task.property {
+            Property::UnreachCall => |b| violates(Property::UnreachCall, b),
+            Property::NoDataRace => |b| violates(Property::NoDataRace, b),
+            _ => |b| violates(Property::ValidMemsafety, b),
+        }),
     };
     let sources = prog.clone();
     let summary = weft_explore::explore(Machine::new(prog, limits, ThreadNames::default()), &cfg);
@@ -386,6 +391,16 @@ fn first_line(s: &str) -> String {
     }
 }
 
+/// Whether bug `b` violates `prop` (the search can stop there).
+fn violates(prop: Property, b: &weft_core::Bug) -> bool {
+    match (prop, b.kind) {
+        (Property::UnreachCall, BugKind::Assertion) => b.message.contains("reach_error"),
+        (Property::NoDataRace, BugKind::DataRace) => true,
+        (Property::ValidMemsafety, BugKind::Memory) => true,
+        _ => false,
+    }
+}
+
 /// The verdict of an exploration for `prop`, and for FALSE the finding
 /// that violates it.
 fn verdict_of(prop: Property, s: &Summary) -> (Verdict, Option<&Finding>) {
@@ -393,13 +408,13 @@ fn verdict_of(prop: Property, s: &Summary) -> (Verdict, Option<&Finding>) {
     for f in &s.findings {
         let b = &f.bug;
         match (prop, b.kind) {
-            (Property::UnreachCall, BugKind::Assertion) if b.message.contains("reach_error") => {
+            (Property::UnreachCall, _) if violates(prop, b) => {
                 return (Verdict::False("unreach-call".into()), Some(f))
             }
-            (Property::NoDataRace, BugKind::DataRace) => {
+            (Property::NoDataRace, _) if violates(prop, b) => {
                 return (Verdict::False("no-data-race".into()), Some(f))
             }
-            (Property::ValidMemsafety, BugKind::Memory) => {
+            (Property::ValidMemsafety, _) if violates(prop, b) => {
                 let sub = if b.message.contains("free") {
                     "valid-free"
                 } else {

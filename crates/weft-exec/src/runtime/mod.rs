@@ -188,7 +188,11 @@ pub static GROUPS: &[Group] = &[
     Group {
         name: "SV-COMP",
         models: &[
-            local("__VERIFIER_nondet_bool", verifier::nondet),
+            visible(
+                "__VERIFIER_nondet_bool",
+                verifier::nondet_bool_pending,
+                verifier::nondet_bool,
+            ),
             local("__VERIFIER_nondet_char", verifier::nondet),
             local("__VERIFIER_nondet_uchar", verifier::nondet),
             local("__VERIFIER_nondet_short", verifier::nondet),

@@ -85,7 +85,20 @@ pub fn reach_error(m: &mut Machine, _: &Call) -> Result<Ret, Stop> {
     Err(m.bug(BugKind::Assertion, "reach_error() was called"))
 }
 
-/// `__VERIFIER_nondet_*`: a fixed default (0) until symbolic inputs land.
+/// `__VERIFIER_nondet_bool`: a choice of the explorer, which explores
+/// both values (the event's two alternatives) in every context.
+pub fn nondet_bool_pending(_: &Machine, _: &Call) -> Pending {
+    Ok(Some(EventKind::Choice { of: 2, value: 0 }))
+}
+
+pub fn nondet_bool(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    let value = c.alt.min(1);
+    m.last = Some(EventKind::Choice { of: 2, value });
+    Ok(Ret::Value(Value::Int(value as u128)))
+}
+
+/// The other `__VERIFIER_nondet_*`: a fixed default (0) until symbolic
+/// inputs land.
 /// The execution is marked, so that a run without bugs is incomplete
 /// rather than safe (conservatively: whether or not the value is used).
 pub fn nondet(m: &mut Machine, _: &Call) -> Result<Ret, Stop> {

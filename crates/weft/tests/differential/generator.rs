@@ -3,7 +3,8 @@
 //! and assertions; under the weak memory models also fences, weaker
 //! atomics, `trylock` and `timedlock` probes, read-write lock and
 //! semaphore sections, `sem_trywait`/`sem_timedwait` probes (a timed
-//! wait may time out: a choice both explorers must cover) and barriers;
+//! wait may time out: a choice both explorers must cover), barriers and
+//! `__VERIFIER_nondet_bool()` (both values explored);
 //! and (in every other case) `__VERIFIER_assume` calls and atomic
 //! sections, see [`add_verifier_ops`].
 
@@ -128,6 +129,10 @@ pub enum Op {
         m: usize,
         dst: usize,
     },
+    /// `int rDST = __VERIFIER_nondet_bool();`: both values are explored.
+    Nondet {
+        dst: usize,
+    },
     /// `int rDST = pthread_barrier_wait(&b0) ==
     /// PTHREAD_BARRIER_SERIAL_THREAD;` at the top level of a thread, once:
     /// the barrier's count is the number of threads that have one.
@@ -184,6 +189,7 @@ impl Op {
             }
             Op::TryLock { .. } | Op::TimedLock { .. } | Op::SemProbe { .. } => 3,
             Op::Barrier { .. } => 2,
+            Op::Nondet { .. } => 1,
             Op::If { body, .. } => body.events(),
             Op::Assert { .. } | Op::Assume { .. } => 0,
             Op::Atomic { body, .. } => 2 + body.iter().map(Op::events).sum::<usize>(),
@@ -355,6 +361,10 @@ impl ThreadGen<'_> {
                     }
                     return Op::TryLock { m, dst };
                 }
+                if self.wmm && self.rng.chance(12) {
+                    let dst = self.new_local();
+                    return Op::Nondet { dst };
+                }
                 if self.wmm && self.rng.chance(15) {
                     let dst = self.new_local();
                     let timed = self.rng.chance(50);
@@ -453,6 +463,7 @@ pub fn flatten(op: &Op, out: &mut Vec<Step>) {
         | Op::Cas { .. }
         | Op::TryLock { .. }
         | Op::Fence(_) => out.push(Step::Access),
+        Op::Nondet { .. } => out.push(Step::Access),
         Op::TimedLock { .. } | Op::SemProbe { .. } | Op::Barrier { .. } => {
             out.push(Step::Access);
             out.push(Step::Access);
@@ -828,6 +839,9 @@ pub fn render_op(op: &Op, indent: usize, cx: &mut Cx, out: &mut String) {
                 "{pad}if (r{dst} == 0) pthread_mutex_unlock(&m{m}); else __atomic_fetch_add(&busy, 1, {SEQ});"
             );
         }
+        Op::Nondet { dst } => {
+            let _ = writeln!(out, "{pad}int r{dst} = __VERIFIER_nondet_bool();");
+        }
         Op::Barrier { dst } => {
             let _ = writeln!(
                 out,
@@ -921,6 +935,9 @@ pub fn render(prog: &Program, header: &str) -> String {
     let timed = any(|op| matches!(op, Op::TimedLock { .. } | Op::SemProbe { timed: true, .. }));
     if sems {
         out.push_str("#include <semaphore.h>\n");
+    }
+    if any(|op| matches!(op, Op::Nondet { .. })) {
+        out.push_str("extern _Bool __VERIFIER_nondet_bool(void);\n");
     }
     out.push('\n');
     if prog.threads.iter().flatten().any(Op::verifier) {
@@ -1023,6 +1040,7 @@ fn renumber(ops: &mut [Op], from: usize) {
             | Op::TryLock { dst, .. }
             | Op::TimedLock { dst, .. }
             | Op::SemProbe { dst, .. }
+            | Op::Nondet { dst }
             | Op::Barrier { dst } => bump(dst),
             Op::Cas { dst, desired, .. } => {
                 bump(dst);
@@ -1143,6 +1161,7 @@ fn defs(ops: &[Op]) -> Vec<usize> {
             | Op::TryLock { dst, .. }
             | Op::TimedLock { dst, .. }
             | Op::SemProbe { dst, .. }
+            | Op::Nondet { dst }
             | Op::Barrier { dst } => out.push(*dst),
             Op::Locked { body, .. }
             | Op::Atomic { body, .. }
