@@ -474,6 +474,15 @@ impl Memory {
         self.object(id).is_some_and(|o| o.escaped)
     }
 
+    /// Whether `a` is in a read-only object (a constant global, a string
+    /// literal): its bytes never change, so reading them conflicts with
+    /// nothing.
+    pub fn is_constant(&self, a: u64) -> bool {
+        let (id, _) = addr::decode(a);
+        self.object(id)
+            .is_some_and(|o| o.kind == ObjKind::Global { constant: true })
+    }
+
     /// Reads `size` (≤ 16) bytes as a little-endian integer; `None` if any
     /// byte is uninitialised.
     pub fn read_int(&self, a: u64, size: u64) -> Result<Option<u128>, MemError> {

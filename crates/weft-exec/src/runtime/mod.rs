@@ -121,7 +121,7 @@ pub static GROUPS: &[Group] = &[
         models: &[
             visible("printf", stdio::printf_pending, stdio::printf),
             visible("vprintf", stdio::vprintf_pending, stdio::vprintf),
-            local("puts", stdio::puts),
+            visible("puts", stdio::puts_pending, stdio::puts),
             local("putchar", stdio::putchar),
             visible("fprintf", stdio::fprintf_pending, stdio::fprintf),
             visible("vfprintf", stdio::vfprintf_pending, stdio::vfprintf),

@@ -92,7 +92,8 @@ fn shared_stores(m: &Machine, f: &Formatted) -> Option<(u64, u64)> {
 }
 
 /// The event of a `printf`-like call to the console: a write of the
-/// shared bytes its `%n` conversions store to, if any.
+/// shared bytes its `%n` conversions store to, and a read of the shared
+/// strings its `%s` conversions print (see [`shared_reads`]), if any.
 fn pending(
     m: &Machine,
     c: &Call,
@@ -104,16 +105,39 @@ fn pending(
         .mem
         .read_cstr(c.addr(at))
         .map_err(|e| m.mem_bug(e, false))?;
-    if !fmt.contains(&b'n') {
+    if !fmt.contains(&b'n') && !fmt.contains(&b's') {
         return Ok(None);
     }
     let f = format_call(m, c, at, vararg)?;
-    Ok(shared_stores(m, &f).map(|w| EventKind::MemOp {
+    let (read, write) = (shared_reads(m, &f), shared_stores(m, &f));
+    Ok((read.is_some() || write.is_some()).then_some(EventKind::MemOp {
         name,
-        read: None,
-        write: Some(w),
+        read,
+        write,
         stream: None,
     }))
+}
+
+/// The shared bytes the `%s` conversions of `f` read: the smallest range
+/// covering them when they lie in one object, else the first shared
+/// string (a `MemOp` names one range; the README lists this limit).
+fn shared_reads(m: &Machine, f: &Formatted) -> Option<(u64, u64)> {
+    let mut shared = f
+        .reads
+        .iter()
+        .filter(|&&(a, _)| !m.mem.is_constant(a))
+        .filter_map(|&(a, n)| super::libc::shared(m, a, n, false));
+    let first = shared.next()?;
+    let object = weft_ir::addr::decode(first.0).0;
+    let (mut lo, mut hi) = (first.0, first.0 + first.1);
+    for (a, n) in shared {
+        if weft_ir::addr::decode(a).0 != object {
+            return Some(first);
+        }
+        lo = lo.min(a);
+        hi = hi.max(a + n);
+    }
+    Some((lo, hi - lo))
 }
 
 pub fn printf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
@@ -126,7 +150,7 @@ pub fn vprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop>
 
 pub fn printf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let f = format_call(m, c, 0, false)?;
-    if !f.stores.is_empty() {
+    if !f.stores.is_empty() || !f.reads.is_empty() {
         m.last = printf_pending(m, c)?;
     }
     run(m, c, Handle::Std(1), f)
@@ -134,7 +158,7 @@ pub fn printf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
 
 pub fn vprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let f = format_call(m, c, 0, true)?;
-    if !f.stores.is_empty() {
+    if !f.stores.is_empty() || !f.reads.is_empty() {
         m.last = vprintf_pending(m, c)?;
     }
     run(m, c, Handle::Std(1), f)
@@ -154,15 +178,8 @@ fn fprintf_event(
         return pending(m, c, 1, vararg, name);
     }
     let f = format_call(m, c, 1, vararg)?;
-    let read = first_shared_read(m, &f);
+    let read = shared_reads(m, &f);
     file::stream_op(m, name, fp, read, shared_stores(m, &f))
-}
-
-/// The first string a `%s` of `f` read from shared memory.
-fn first_shared_read(m: &Machine, f: &Formatted) -> Option<(u64, u64)> {
-    f.reads
-        .iter()
-        .find_map(|&(a, n)| super::libc::shared(m, a, n, false))
 }
 
 pub fn fprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
@@ -301,7 +318,7 @@ fn dest_pending(m: &Machine, c: &Call, d: Dest) -> Result<Option<EventKind>, Sto
     let f = format_call(m, c, d.fmt_at(), d.vararg)?;
     let n = d.written(c, f.text.len());
     let write = super::libc::shared(m, c.addr(0), n, true).or_else(|| shared_stores(m, &f));
-    let read = first_shared_read(m, &f);
+    let read = shared_reads(m, &f);
     Ok(
         (read.is_some() || write.is_some()).then_some(EventKind::MemOp {
             name: d.name,
@@ -372,7 +389,7 @@ fn alloc_pending(
 ) -> Result<Option<EventKind>, Stop> {
     let f = format_call(m, c, 1, vararg)?;
     let write = super::libc::shared(m, c.addr(0), 8, true).or_else(|| shared_stores(m, &f));
-    let read = first_shared_read(m, &f);
+    let read = shared_reads(m, &f);
     Ok(
         (read.is_some() || write.is_some()).then_some(EventKind::MemOp {
             name,
@@ -437,11 +454,30 @@ pub fn vasprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     alloc_run(m, c, true, "vasprintf")
 }
 
+/// `puts` of a shared string reads it: a `MemOp` reading the string and
+/// its terminating NUL.
+pub fn puts_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+    let a = c.addr(0);
+    let Ok(s) = m.mem.read_cstr(a) else {
+        return Ok(None); // the call reports the bug when it runs
+    };
+    if m.mem.is_constant(a) {
+        return Ok(None);
+    }
+    Ok(super::libc::shared(m, a, s.len() as u64 + 1, false).map(|r| EventKind::MemOp {
+        name: "puts",
+        read: Some(r),
+        write: None,
+        stream: None,
+    }))
+}
+
 pub fn puts(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let mut s = m
         .mem
         .read_cstr(c.addr(0))
         .map_err(|e| m.mem_bug(e, false))?;
+    m.last = puts_pending(m, c)?;
     s.push(b'\n');
     emit(m, c, s)
 }
