@@ -10,6 +10,7 @@ mod libc;
 mod prims;
 mod pthread;
 mod stdio;
+mod strings;
 mod verifier;
 
 use crate::machine::{Machine, Stop};
@@ -482,6 +483,39 @@ pub static GROUPS: &[Group] = &[
                 "cnd_timedwait",
                 pthread::cond_wait_pending,
                 c11::cnd_timedwait,
+            ),
+        ],
+    },
+    Group {
+        name: "More strings and memory",
+        models: &[
+            visible("strcat", strings::strcat_pending, strings::strcat),
+            visible("strncat", strings::strncat_pending, strings::strncat),
+            visible("strchr", strings::strchr_pending, strings::strchr),
+            visible("strrchr", strings::strrchr_pending, strings::strrchr),
+            visible("strstr", strings::strstr_pending, strings::strstr),
+            visible("strspn", strings::strspn_pending, strings::strspn),
+            visible("strcspn", strings::strcspn_pending, strings::strcspn),
+            visible("strpbrk", strings::strpbrk_pending, strings::strpbrk),
+            visible("strnlen", strings::strnlen_pending, strings::strnlen),
+            visible("strdup", strings::strdup_pending, strings::strdup),
+            visible("strndup", strings::strndup_pending, strings::strndup),
+            visible("memchr", strings::memchr_pending, strings::memchr),
+            visible("memrchr", strings::memrchr_pending, strings::memrchr),
+            local("abs", strings::abs),
+            local("labs", strings::labs),
+            local("llabs", strings::labs),
+            visible(
+                "posix_memalign",
+                strings::posix_memalign_pending,
+                strings::posix_memalign,
+            ),
+            local("aligned_alloc", strings::aligned_alloc),
+            local("memalign", strings::aligned_alloc),
+            visible(
+                "reallocarray",
+                strings::reallocarray_pending,
+                strings::reallocarray,
             ),
         ],
     },
