@@ -114,6 +114,10 @@ pub struct Thread {
     /// The thread's `errno` object (`__errno_location`), made at the first
     /// use.
     pub errno: Option<u64>,
+    /// The cells `__ctype_b_loc`, `__ctype_tolower_loc` and
+    /// `__ctype_toupper_loc` return (see `runtime::ctype`), made at the
+    /// first use.
+    pub ctype: [Option<u64>; 3],
     /// The thread's instances of thread-local globals: (the global's
     /// address, the instance's), made at the first access.
     pub tls: Vec<(u64, u64)>,
@@ -144,6 +148,7 @@ impl Thread {
             events: 0,
             buffer: Default::default(),
             errno: None,
+            ctype: [None; 3],
             tls: Vec::new(),
             specific: Vec::new(),
             keys_made: 0,

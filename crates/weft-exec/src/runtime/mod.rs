@@ -6,6 +6,7 @@
 //! particular call only touches thread-local memory).
 
 mod c11;
+mod ctype;
 mod libc;
 mod prims;
 mod pthread;
@@ -517,6 +518,29 @@ pub static GROUPS: &[Group] = &[
                 strings::reallocarray_pending,
                 strings::reallocarray,
             ),
+        ],
+    },
+    Group {
+        name: "Character classes",
+        models: &[
+            local("__ctype_b_loc", ctype::b_loc),
+            local("__ctype_tolower_loc", ctype::tolower_loc),
+            local("__ctype_toupper_loc", ctype::toupper_loc),
+            local("isalpha", ctype::isalpha),
+            local("isdigit", ctype::isdigit),
+            local("isalnum", ctype::isalnum),
+            local("isspace", ctype::isspace),
+            local("isupper", ctype::isupper),
+            local("islower", ctype::islower),
+            local("isxdigit", ctype::isxdigit),
+            local("ispunct", ctype::ispunct),
+            local("isprint", ctype::isprint),
+            local("isgraph", ctype::isgraph),
+            local("iscntrl", ctype::iscntrl),
+            local("isblank", ctype::isblank),
+            local("isascii", ctype::isascii),
+            local("tolower", ctype::tolower),
+            local("toupper", ctype::toupper),
         ],
     },
 ];
