@@ -8,6 +8,7 @@
 mod c11;
 mod ctype;
 mod libc;
+mod parse;
 mod prims;
 mod pthread;
 mod stdio;
@@ -541,6 +542,21 @@ pub static GROUPS: &[Group] = &[
             local("isascii", ctype::isascii),
             local("tolower", ctype::tolower),
             local("toupper", ctype::toupper),
+        ],
+    },
+    Group {
+        name: "Number parsing",
+        models: &[
+            visible("strtol", parse::strtol_pending, parse::strtol),
+            visible("strtoll", parse::strtol_pending, parse::strtol),
+            visible("strtoul", parse::strtol_pending, parse::strtoul),
+            visible("strtoull", parse::strtol_pending, parse::strtoul),
+            visible("strtod", parse::strtod_pending, parse::strtod),
+            visible("strtof", parse::strtod_pending, parse::strtof),
+            visible("atoi", parse::ato_pending, parse::atoi),
+            visible("atol", parse::ato_pending, parse::atol),
+            visible("atoll", parse::ato_pending, parse::atol),
+            visible("atof", parse::ato_pending, parse::atof),
         ],
     },
 ];
