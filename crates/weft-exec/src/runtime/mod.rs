@@ -11,6 +11,7 @@ mod libc;
 mod parse;
 mod prims;
 mod pthread;
+mod scan;
 mod stdio;
 mod strings;
 mod verifier;
@@ -557,6 +558,10 @@ pub static GROUPS: &[Group] = &[
             visible("atol", parse::ato_pending, parse::atol),
             visible("atoll", parse::ato_pending, parse::atol),
             visible("atof", parse::ato_pending, parse::atof),
+            visible("sscanf", scan::sscanf_pending, scan::sscanf),
+            visible("__isoc99_sscanf", scan::sscanf_pending, scan::sscanf),
+            visible("vsscanf", scan::vsscanf_pending, scan::vsscanf),
+            visible("__isoc99_vsscanf", scan::vsscanf_pending, scan::vsscanf),
         ],
     },
 ];

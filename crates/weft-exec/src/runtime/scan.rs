@@ -1,0 +1,453 @@
+//! `sscanf` and `vsscanf` (and glibc's `__isoc99_` names for them), as
+//! glibc's scanf reads strings in the C locale.
+//!
+//! Conversions: `%d %i %u %o %x %X %p` with `hh h l ll j z t q` (numbers
+//! as `strtol`/`strtoul` read them, then truncated to the target's size,
+//! as glibc does), `%f %e %g %a` and capitals with `l` and `L` (`float`
+//! read as `strtof` does, without double rounding; `long double` gets the
+//! `double` value), `%s`, `%c`, `%[...]` (with `^` and ranges), `%n` and
+//! `%%`, widths and `*` suppression. The result is the number of
+//! assignments, or EOF (-1) when the input ends before the first one, as
+//! glibc counts (a suppressed conversion does not count).
+//!
+//! The call is a visible `MemOp` when the input string or a target is
+//! shared: it reads the input's object from the string on and writes the
+//! span from the lowest to the highest shared target (string targets to
+//! the end of their object). The targets are every pointer the format
+//! names, whatever the input: the event does not depend on contents other
+//! threads may change.
+
+use super::libc::{cstr, mem_op, shared, shared_tail, Pending};
+use super::parse::{is_space, scan_float, scan_int};
+use super::{Call, Ret};
+use crate::machine::{Machine, Stop};
+use crate::value::Value;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Len {
+    Char,
+    Short,
+    Int,
+    Long,
+    LongDouble,
+}
+
+/// One `%` conversion of the format.
+struct Spec {
+    suppress: bool,
+    width: Option<usize>,
+    len: Len,
+    conv: u8,
+    /// `%[`: the bytes in the set, and whether it is negated.
+    set: Option<([bool; 256], bool)>,
+}
+
+impl Spec {
+    /// Bytes the target of this conversion receives, if fixed.
+    fn target_size(&self) -> Option<u64> {
+        match self.conv {
+            b's' | b'[' => None,
+            b'c' => Some(self.width.unwrap_or(1) as u64),
+            b'p' => Some(8),
+            b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => Some(match self.len {
+                Len::Long => 8,
+                Len::LongDouble => 10,
+                _ => 4,
+            }),
+            _ => Some(match self.len {
+                Len::Char => 1,
+                Len::Short => 2,
+                Len::Int => 4,
+                Len::Long | Len::LongDouble => 8,
+            }),
+        }
+    }
+}
+
+/// Parses the conversion after the `%` at `fmt[i]`; returns it and the
+/// index after it, or `None` for an incomplete or unknown conversion.
+fn parse_spec(fmt: &[u8], mut i: usize) -> Option<(Spec, usize)> {
+    let suppress = fmt.get(i) == Some(&b'*');
+    if suppress {
+        i += 1;
+    }
+    let digits = fmt[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let width = if digits > 0 {
+        let w = std::str::from_utf8(&fmt[i..i + digits])
+            .ok()?
+            .parse::<usize>()
+            .unwrap_or(usize::MAX);
+        i += digits;
+        Some(w).filter(|&w| w > 0)
+    } else {
+        None
+    };
+    let mut len = Len::Int;
+    loop {
+        match fmt.get(i)? {
+            b'h' => {
+                len = if len == Len::Short {
+                    Len::Char
+                } else {
+                    Len::Short
+                }
+            }
+            // `l`, `ll`, `j`, `z`, `t`, `q`: 64 bits on LP64 (`%lf`: double).
+            b'l' | b'j' | b'z' | b't' | b'q' => len = Len::Long,
+            b'L' => len = Len::LongDouble,
+            _ => break,
+        }
+        i += 1;
+    }
+    let conv = *fmt.get(i)?;
+    i += 1;
+    let mut set = None;
+    match conv {
+        b'd' | b'i' | b'u' | b'o' | b'x' | b'X' | b'p' | b'f' | b'F' | b'e' | b'E' | b'g'
+        | b'G' | b'a' | b'A' | b's' | b'c' | b'n' | b'%' => {}
+        b'[' => {
+            let mut bytes = [false; 256];
+            let negate = fmt.get(i) == Some(&b'^');
+            if negate {
+                i += 1;
+            }
+            let start = i;
+            loop {
+                let b = *fmt.get(i)?;
+                if b == b']' && i > start {
+                    i += 1;
+                    break;
+                }
+                // `a-z`: a range, unless the `-` is first or last.
+                if fmt.get(i + 1) == Some(&b'-')
+                    && fmt.get(i + 2).is_some_and(|&e| e != b']')
+                    && fmt[i + 2] >= b
+                {
+                    for x in b..=fmt[i + 2] {
+                        bytes[x as usize] = true;
+                    }
+                    i += 3;
+                } else {
+                    bytes[b as usize] = true;
+                    i += 1;
+                }
+            }
+            set = Some((bytes, negate));
+        }
+        _ => return None,
+    }
+    Some((
+        Spec {
+            suppress,
+            width,
+            len,
+            conv,
+            set,
+        },
+        i,
+    ))
+}
+
+/// What one assignment stores: the index of its pointer among the
+/// variadic arguments, and the bytes.
+type Store = (usize, Vec<u8>);
+
+/// Runs the format over the input: the stores in order and the result.
+fn scan(input: &[u8], fmt: &[u8]) -> (Vec<Store>, i32) {
+    let mut stores = Vec::new();
+    let (mut pos, mut done, mut arg) = (0usize, 0i32, 0usize);
+    let mut i = 0;
+    let input_failure = |done: i32| if done == 0 { -1 } else { done };
+    while i < fmt.len() {
+        let f = fmt[i];
+        if is_space(f) {
+            while i < fmt.len() && is_space(fmt[i]) {
+                i += 1;
+            }
+            while pos < input.len() && is_space(input[pos]) {
+                pos += 1;
+            }
+            continue;
+        }
+        if f != b'%' {
+            if pos >= input.len() {
+                return (stores, input_failure(done));
+            }
+            if input[pos] != f {
+                return (stores, done);
+            }
+            pos += 1;
+            i += 1;
+            continue;
+        }
+        let Some((spec, next)) = parse_spec(fmt, i + 1) else {
+            return (stores, done); // an invalid conversion ends the scan
+        };
+        i = next;
+        if spec.conv == b'n' {
+            if !spec.suppress {
+                let n = spec.target_size().unwrap_or(4) as usize;
+                stores.push((arg, (pos as u64).to_le_bytes()[..n].to_vec()));
+                arg += 1;
+            }
+            continue;
+        }
+        if !matches!(spec.conv, b'c' | b'[') {
+            while pos < input.len() && is_space(input[pos]) {
+                pos += 1;
+            }
+        }
+        if pos >= input.len() {
+            return (stores, input_failure(done));
+        }
+        let end = match spec.width {
+            Some(w) => pos.saturating_add(w).min(input.len()),
+            None if spec.conv == b'c' => (pos + 1).min(input.len()),
+            None => input.len(),
+        };
+        let window = &input[pos..end];
+        let value: Vec<u8> = match spec.conv {
+            b'%' => {
+                if window[0] != b'%' {
+                    return (stores, done);
+                }
+                pos += 1;
+                continue;
+            }
+            b'd' | b'i' | b'u' | b'o' | b'x' | b'X' | b'p' => {
+                let base = match spec.conv {
+                    b'd' | b'u' => 10,
+                    b'i' => 0,
+                    b'o' => 8,
+                    _ => 16,
+                };
+                let r = scan_int(window, base);
+                if r.len == 0 {
+                    return (stores, done);
+                }
+                pos += r.len;
+                let v = if matches!(spec.conv, b'd' | b'i') {
+                    r.signed().0 as u64
+                } else {
+                    r.unsigned().0
+                };
+                let n = spec.target_size().unwrap_or(8) as usize;
+                v.to_le_bytes()[..n].to_vec()
+            }
+            b's' | b'[' => {
+                let take = window
+                    .iter()
+                    .take_while(|&&b| match &spec.set {
+                        Some((set, negate)) => set[b as usize] != *negate,
+                        None => !is_space(b),
+                    })
+                    .count();
+                if take == 0 {
+                    return (stores, done);
+                }
+                pos += take;
+                let mut s = window[..take].to_vec();
+                s.push(0);
+                s
+            }
+            b'c' => {
+                pos += window.len();
+                window.to_vec()
+            }
+            _ => {
+                let r = scan_float(window);
+                if r.len == 0 {
+                    return (stores, done);
+                }
+                pos += r.len;
+                match spec.len {
+                    Len::Long => r.value.to_bits().to_le_bytes().to_vec(),
+                    Len::LongDouble => x87_bytes(r.value).to_vec(),
+                    _ => r.value_f32.to_bits().to_le_bytes().to_vec(),
+                }
+            }
+        };
+        if !spec.suppress {
+            stores.push((arg, value));
+            arg += 1;
+            done += 1;
+        }
+    }
+    (stores, done)
+}
+
+/// `v` as an x87 80-bit extended value (exact: every double is one).
+fn x87_bytes(v: f64) -> [u8; 10] {
+    let bits = v.to_bits();
+    let sign = (bits >> 63) as u16;
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    let frac = bits & ((1 << 52) - 1);
+    let (e, mant) = match exp {
+        0 if frac == 0 => (0u16, 0u64),
+        0 => {
+            // A subnormal double is a normal extended value.
+            let shift = frac.leading_zeros() as i32;
+            ((-1022 - (shift - 11) + 16383) as u16, frac << shift)
+        }
+        0x7ff => (0x7fff, 1 << 63 | frac << 11),
+        _ => ((exp - 1023 + 16383) as u16, 1 << 63 | frac << 11),
+    };
+    let mut out = [0u8; 10];
+    out[..8].copy_from_slice(&mant.to_le_bytes());
+    out[8..].copy_from_slice(&(sign << 15 | e).to_le_bytes());
+    out
+}
+
+/// The pointer arguments, in order: after the format (`sscanf`), or from
+/// a `va_list` (`vsscanf`).
+fn pointers(m: &Machine, c: &Call, va: bool, n: usize) -> Vec<u64> {
+    if !va {
+        return (0..n).map(|k| c.addr(2 + k)).collect();
+    }
+    // weft's va_list: the arguments are in its overflow area (offset 8),
+    // one 8-byte slot each.
+    let area = m.mem.read_int(c.addr(2) + 8, 8).ok().flatten().unwrap_or(0) as u64;
+    (0..n)
+        .map(|k| {
+            m.mem
+                .read_int(area + 8 * k as u64, 8)
+                .ok()
+                .flatten()
+                .unwrap_or(0) as u64
+        })
+        .collect()
+}
+
+/// Every target the format names: (argument index, size if fixed).
+fn targets(fmt: &[u8]) -> Vec<Option<u64>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < fmt.len() {
+        if fmt[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        let Some((spec, next)) = parse_spec(fmt, i + 1) else {
+            break;
+        };
+        i = next;
+        if !spec.suppress && spec.conv != b'%' {
+            out.push(if spec.conv == b'n' {
+                Some(spec.target_size().unwrap_or(4))
+            } else {
+                spec.target_size()
+            });
+        }
+    }
+    out
+}
+
+fn pending(m: &Machine, c: &Call, va: bool) -> Pending {
+    let Ok(fmt) = m.mem.read_cstr(c.addr(1)) else {
+        return Ok(None); // the call reports it when it runs
+    };
+    let sizes = targets(&fmt);
+    let ptrs = pointers(m, c, va, sizes.len());
+    let ranges = ptrs.iter().zip(&sizes).filter_map(|(&p, size)| match size {
+        Some(n) => shared(m, p, *n, true),
+        None => shared_tail(m, p, true),
+    });
+    let lo = ranges.clone().map(|(a, _)| a).min();
+    let hi = ranges.map(|(a, n)| a + n).max();
+    mem_op(
+        if va { "vsscanf" } else { "sscanf" },
+        shared_tail(m, c.addr(0), false),
+        lo.zip(hi).map(|(lo, hi)| (lo, hi - lo)),
+    )
+}
+
+fn run(m: &mut Machine, c: &Call, va: bool) -> Result<Ret, Stop> {
+    let input = cstr(m, c.addr(0))?;
+    let fmt = cstr(m, c.addr(1))?;
+    let ev = pending(m, c, va)?;
+    let (stores, result) = scan(&input, &fmt);
+    let ptrs = pointers(m, c, va, stores.len());
+    for (k, bytes) in stores {
+        let p = ptrs.get(k).copied().unwrap_or(0);
+        m.mem
+            .check(p, bytes.len() as u64, true)
+            .map_err(|e| m.mem_bug(e, true))?;
+        m.mem
+            .write_bytes(p, &bytes, &vec![true; bytes.len()])
+            .map_err(|e| m.mem_bug(e, true))?;
+    }
+    m.last = ev;
+    Ok(Ret::Value(Value::Int(result as u32 as u128)))
+}
+
+pub fn sscanf_pending(m: &Machine, c: &Call) -> Pending {
+    pending(m, c, false)
+}
+
+pub fn vsscanf_pending(m: &Machine, c: &Call) -> Pending {
+    pending(m, c, true)
+}
+
+pub fn sscanf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    run(m, c, false)
+}
+
+pub fn vsscanf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    run(m, c, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ints(input: &str, fmt: &str) -> (Vec<i64>, i32) {
+        let (stores, r) = scan(input.as_bytes(), fmt.as_bytes());
+        let vals = stores
+            .into_iter()
+            .map(|(_, b)| {
+                let mut w = [0u8; 8];
+                w[..b.len()].copy_from_slice(&b);
+                let v = u64::from_le_bytes(w);
+                let bits = 8 * b.len() as u32;
+                ((v << (64 - bits)) as i64) >> (64 - bits)
+            })
+            .collect();
+        (vals, r)
+    }
+
+    #[test]
+    fn counts_and_values() {
+        assert_eq!(ints("12 34", "%d %d"), (vec![12, 34], 2));
+        assert_eq!(ints("12 x", "%d %d"), (vec![12], 1));
+        assert_eq!(ints("", "%d"), (vec![], -1));
+        assert_eq!(ints("   ", "%d"), (vec![], -1));
+        assert_eq!(ints("x", "%d"), (vec![], 0));
+        assert_eq!(ints("5", "%*d %d"), (vec![], -1));
+        assert_eq!(ints("12345", "%2d%3d"), (vec![12, 345], 2));
+        assert_eq!(ints("0x1f 017", "%i %i"), (vec![31, 15], 2));
+        assert_eq!(ints("300", "%hhd"), (vec![44], 1));
+        assert_eq!(ints("a:7%", "a:%d%%%n"), (vec![7, 4], 1));
+        assert_eq!(ints("-1", "%hu"), (vec![-1], 1));
+    }
+
+    #[test]
+    fn strings_and_sets() {
+        let (stores, r) = scan(b"key=value;rest", b"%[^=]=%[a-z]%c");
+        assert_eq!(r, 3);
+        assert_eq!(stores[0].1, b"key\0");
+        assert_eq!(stores[1].1, b"value\0");
+        assert_eq!(stores[2].1, b";");
+        let (stores, r) = scan(b"  hello world", b"%4s%s");
+        assert_eq!(r, 2);
+        assert_eq!(stores[0].1, b"hell\0");
+        assert_eq!(stores[1].1, b"o\0");
+        let (_, r) = scan(b"]x", b"%[]]");
+        assert_eq!(r, 1);
+    }
+
+    #[test]
+    fn extended_precision() {
+        assert_eq!(x87_bytes(1.0), [0, 0, 0, 0, 0, 0, 0, 0x80, 0xff, 0x3f]);
+        assert_eq!(x87_bytes(-2.0)[9], 0xc0);
+    }
+}
