@@ -12,6 +12,7 @@ mod parse;
 mod prims;
 mod pthread;
 mod scan;
+mod sort;
 mod stdio;
 mod strings;
 mod verifier;
@@ -562,6 +563,13 @@ pub static GROUPS: &[Group] = &[
             visible("__isoc99_sscanf", scan::sscanf_pending, scan::sscanf),
             visible("vsscanf", scan::vsscanf_pending, scan::vsscanf),
             visible("__isoc99_vsscanf", scan::vsscanf_pending, scan::vsscanf),
+        ],
+    },
+    Group {
+        name: "Sorting and searching",
+        models: &[
+            visible("qsort", sort::qsort_pending, sort::qsort),
+            local("bsearch", sort::bsearch),
         ],
     },
 ];
