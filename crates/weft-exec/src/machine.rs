@@ -250,6 +250,9 @@ pub struct Machine {
     /// Memory writes that spin detection logged instead of counting them
     /// as progress (see `spin`).
     pub(crate) spin_exempt: u64,
+    /// The environment's `NAME=VALUE` strings (see [`Program::env`]),
+    /// objects of the main thread made when the execution starts.
+    pub(crate) environ: Arc<[u64]>,
 }
 
 impl Machine {
@@ -278,7 +281,9 @@ impl Machine {
             check_at: 0,
             spin_base: (0, 0),
             spin_exempt: 0,
+            environ: Arc::new([]),
         };
+        m.make_environ();
         let main = prog.module.main.expect("lowering guarantees a main");
         let args = m.main_args(main);
         let frame = m.new_frame(main, args, None);
@@ -288,11 +293,34 @@ impl Machine {
         m
     }
 
+    /// Makes the environment's strings: objects of the main thread, shared
+    /// from the start (any thread may `getenv` them), that live as long as
+    /// the execution.
+    fn make_environ(&mut self) {
+        if self.prog.env.is_empty() {
+            return;
+        }
+        let prog = self.prog.clone();
+        let mut addrs = Vec::with_capacity(prog.env.len());
+        for e in &prog.env {
+            let mut bytes = e.as_bytes().to_vec();
+            bytes.push(0);
+            let s = self
+                .mem
+                .alloc(thread_space(0), bytes.len() as u64, ObjKind::Stack, true)
+                .expect("a fresh execution has room for its environment");
+            let _ = self.mem.write_bytes(s, &bytes, &vec![true; bytes.len()]);
+            self.mem.escape_addr(s);
+            addrs.push(s);
+        }
+        self.environ = addrs.into();
+    }
+
     /// The arguments of `main`, for whichever of `main()`, `main(argc,
     /// argv)` and `main(argc, argv, envp)` the program declares: `argc`,
     /// a NULL-terminated `argv` of the program's arguments
-    /// ([`Program::argv`]: its file name, then each `--arg`), and an empty
-    /// NULL-terminated `envp`. The strings and arrays are objects of the
+    /// ([`Program::argv`]: its file name, then each `--arg`), and a
+    /// NULL-terminated `envp` of the environment's strings (`--env`). The strings and arrays are objects of the
     /// main thread that live as long as the execution.
     fn main_args(&mut self, main: FuncId) -> Vec<Value> {
         let n = self.prog.module.functions[main as usize].nparams as usize;
@@ -326,7 +354,8 @@ impl Machine {
         let argv = array(self, &ptrs);
         let mut v = vec![Value::Int(ptrs.len() as u128), Value::Int(argv as u128)];
         if n > 2 {
-            v.push(Value::Int(array(self, &[]) as u128));
+            let environ = self.environ.clone();
+            v.push(Value::Int(array(self, &environ) as u128));
         }
         v.resize(n, Value::ZERO);
         v

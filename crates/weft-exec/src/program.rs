@@ -38,6 +38,9 @@ pub struct Program {
     /// `main`'s `argv` strings: the program's file name, then its
     /// arguments (`weft check --arg`).
     pub argv: Vec<String>,
+    /// The environment, as `NAME=VALUE` strings (`weft check --env`): what
+    /// `getenv` finds and `main`'s `envp` lists.
+    pub env: Vec<String>,
     pub(crate) statics: Vec<Object>,
     /// A program function whose call is itself a finding (SV-COMP's
     /// `reach_error` under `unreach-call`, whatever its body; see
@@ -74,10 +77,22 @@ impl Program {
             consts,
             models,
             argv,
+            env: Vec::new(),
             statics,
             violation: None,
             live,
         }))
+    }
+
+    /// Gives the program the environment `env` (`NAME=VALUE` strings), for
+    /// `getenv` and `main`'s `envp`. Call it on a program not yet shared
+    /// (as [`Program::with_args`] returns it).
+    pub fn with_env(mut self: Arc<Program>, env: Vec<String>) -> Arc<Program> {
+        match Arc::get_mut(&mut self) {
+            Some(p) => p.env = env,
+            None => debug_assert!(env.is_empty(), "with_env on a shared program"),
+        }
+        self
     }
 
     /// Makes a call to the program's function `name` (if it defines one)

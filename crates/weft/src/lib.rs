@@ -113,6 +113,11 @@ pub struct CheckOptions {
     /// program's file name as given; `argc` counts it.
     #[arg(long = "arg", value_name = "VALUE", allow_hyphen_values = true)]
     pub args: Vec<String>,
+    /// Set environment variable NAME to VALUE for the program (repeatable):
+    /// `getenv` returns it and `main`'s `envp` lists it. Other variables
+    /// are unset. Witnesses record the environment, and replay uses it.
+    #[arg(long = "env", value_name = "NAME=VALUE", value_parser = parse_env, allow_hyphen_values = true)]
+    pub env: Vec<String>,
     /// Write a replayable witness of the first bug to this file.
     #[arg(long, value_name = "FILE")]
     pub witness: Option<std::path::PathBuf>,
@@ -121,6 +126,17 @@ pub struct CheckOptions {
     /// file, as JSON (format `weft-trace/1`, see the README).
     #[arg(long, value_name = "FILE")]
     pub trace: Option<std::path::PathBuf>,
+}
+
+/// `--env NAME=VALUE`: a non-empty NAME without `=` (VALUE may hold
+/// anything, `=` included).
+pub fn parse_env(s: &str) -> Result<String, String> {
+    match s.split_once('=') {
+        Some((name, _)) if !name.is_empty() => Ok(s.to_string()),
+        _ => Err(format!(
+            "`{s}` is not NAME=VALUE (a non-empty name, then `=`)"
+        )),
+    }
 }
 
 /// `--timeout`: a finite, non-negative number of seconds, not absurdly
@@ -306,7 +322,7 @@ fn run_check(
 ) -> anyhow::Result<i32> {
     let argv = argv(&file.display().to_string(), &opts.args);
     let (prog, hash) = match load(file, clang_args, argv, stop)? {
-        Loaded::Program(p, h) => (p, h),
+        Loaded::Program(p, h) => (p.with_env(opts.env.clone()), h),
         Loaded::Cut(l) => return report_cut(l, opts.json),
     };
     let names = ThreadNames::default();
@@ -530,6 +546,7 @@ fn witness_of(
         program_hash: hash.to_string(),
         clang_args: clang_args.to_vec(),
         args: prog.argv.iter().skip(1).cloned().collect(),
+        env: prog.env.clone(),
         options: json!({
             "max_steps": limits.max_steps,
             "mm": origin.mm.as_str(),
@@ -578,6 +595,9 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
     let hex = w.program_hash.len() == 64 && w.program_hash.chars().all(|c| c.is_ascii_hexdigit());
     if !hex {
         return Err("`program_hash` is not a SHA-256 in hex".into());
+    }
+    if let Some(e) = w.env.iter().find(|e| parse_env(e).is_err()) {
+        return Err(format!("`env` entry `{e}` is not NAME=VALUE"));
     }
     let opts = w.options.as_object().ok_or("`options` is not an object")?;
     if let Some(k) = opts.keys().find(|k| !WITNESS_OPTIONS.contains(&k.as_str())) {
@@ -672,7 +692,7 @@ fn run_replay(file: &Path, witness: &Path, json: bool, stop: Deadline) -> anyhow
         validate(&w).map_err(|e| bad(format!("invalid witness {}: {e}", witness.display())))?;
     let argv = argv(&w.program, &w.args);
     let (prog, hash) = match load(file, &w.clang_args, argv, stop)? {
-        Loaded::Program(p, h) => (p, h),
+        Loaded::Program(p, h) => (p.with_env(w.env.clone()), h),
         Loaded::Cut(l) => return report_cut(l, json),
     };
     if hash != w.program_hash {

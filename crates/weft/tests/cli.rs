@@ -28,6 +28,7 @@ const FLAGS: &[&str] = &[
     "--no-spurious-wakeups",
     "--json",
     "--arg",
+    "--env",
     "--witness",
     "--trace",
 ];

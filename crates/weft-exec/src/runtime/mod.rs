@@ -7,6 +7,7 @@
 
 mod c11;
 mod ctype;
+mod env;
 mod libc;
 mod parse;
 mod prims;
@@ -570,6 +571,15 @@ pub static GROUPS: &[Group] = &[
         models: &[
             visible("qsort", sort::qsort_pending, sort::qsort),
             local("bsearch", sort::bsearch),
+        ],
+    },
+    Group {
+        name: "Environment",
+        models: &[
+            visible("getenv", env::getenv_pending, env::getenv),
+            local("sysconf", env::sysconf),
+            local("get_nprocs", env::get_nprocs),
+            local("get_nprocs_conf", env::get_nprocs),
         ],
     },
 ];
