@@ -328,7 +328,7 @@ fn round_binary(
     // the subnormal grid.
     let ulp = (top - frac_bits as i64).max(emin_sub);
     let drop = ulp - exp; // bits of `mant` below the kept ones
-    let (kept, round, rest) = if drop >= 64 + 1 {
+    let (kept, round, rest) = if drop > 64 {
         (0u64, false, true)
     } else if drop == 64 {
         (0, mant >> 63 == 1, mant << 1 != 0 || sticky)
