@@ -390,28 +390,37 @@ fn set_end(m: &mut Machine, c: &Call, len: usize) -> Result<(), Stop> {
         .map_err(|e| m.mem_bug(e, true))
 }
 
-pub fn strtol_pending(m: &Machine, c: &Call) -> Pending {
-    parse_pending(m, c, "strtol", true)
+macro_rules! pendings {
+    ($($fn_name:ident => $name:literal, $endptr:literal;)*) => {
+        $(pub fn $fn_name(m: &Machine, c: &Call) -> Pending {
+            parse_pending(m, c, $name, $endptr)
+        })*
+    };
 }
 
-pub fn strtod_pending(m: &Machine, c: &Call) -> Pending {
-    parse_pending(m, c, "strtod", true)
-}
-
-pub fn ato_pending(m: &Machine, c: &Call) -> Pending {
-    parse_pending(m, c, "atoi", false)
+pendings! {
+    strtol_pending => "strtol", true;
+    strtoll_pending => "strtoll", true;
+    strtoul_pending => "strtoul", true;
+    strtoull_pending => "strtoull", true;
+    strtod_pending => "strtod", true;
+    strtof_pending => "strtof", true;
+    atoi_pending => "atoi", false;
+    atol_pending => "atol", false;
+    atoll_pending => "atoll", false;
+    atof_pending => "atof", false;
 }
 
 /// The integer `strtol` (`unsigned`: `strtoul`) reads at `nptr`, with
-/// `endptr` set when `with_end`. Returns the 64-bit result.
+/// `*endptr` set when `with_end`; `pending` names the call's event.
+/// Returns the 64-bit result.
 fn strto_int(
     m: &mut Machine,
     c: &Call,
-    base: u32,
-    unsigned: bool,
-    with_end: bool,
+    (base, unsigned, with_end): (u32, bool, bool),
+    pending: super::PendingFn,
 ) -> Result<u64, Stop> {
-    let ev = parse_pending(m, c, "strtol", with_end)?;
+    let ev = pending(m, c)?;
     let s = cstr(m, c.addr(0))?;
     m.last = ev;
     if base == 1 || base > 36 {
@@ -444,38 +453,66 @@ fn ret64(v: u64) -> Run {
     Ok(Ret::Value(Value::Int(v as u128)))
 }
 
-/// `strtol` and `strtoll` (both 64-bit on LP64).
+/// `strtol` (64-bit on LP64).
 pub fn strtol(m: &mut Machine, c: &Call) -> Run {
-    let v = strto_int(m, c, base_arg(c), false, true)?;
-    ret64(v)
+    ret64(strto_int(m, c, (base_arg(c), false, true), strtol_pending)?)
 }
 
-/// `strtoul` and `strtoull`.
+/// `strtoll`: the same as `strtol`.
+pub fn strtoll(m: &mut Machine, c: &Call) -> Run {
+    ret64(strto_int(
+        m,
+        c,
+        (base_arg(c), false, true),
+        strtoll_pending,
+    )?)
+}
+
 pub fn strtoul(m: &mut Machine, c: &Call) -> Run {
-    let v = strto_int(m, c, base_arg(c), true, true)?;
-    ret64(v)
+    ret64(strto_int(m, c, (base_arg(c), true, true), strtoul_pending)?)
+}
+
+pub fn strtoull(m: &mut Machine, c: &Call) -> Run {
+    ret64(strto_int(
+        m,
+        c,
+        (base_arg(c), true, true),
+        strtoull_pending,
+    )?)
 }
 
 /// `atoi`: glibc's `(int) strtol(s, NULL, 10)`.
 pub fn atoi(m: &mut Machine, c: &Call) -> Run {
-    let v = strto_int(m, c, 10, false, false)?;
+    let v = strto_int(m, c, (10, false, false), atoi_pending)?;
     Ok(Ret::Value(Value::Int(mask(v as u128, 32))))
 }
 
-/// `atol` and `atoll`: `strtol(s, NULL, 10)`.
+/// `atol`: `strtol(s, NULL, 10)`.
 pub fn atol(m: &mut Machine, c: &Call) -> Run {
-    let v = strto_int(m, c, 10, false, false)?;
-    ret64(v)
+    ret64(strto_int(m, c, (10, false, false), atol_pending)?)
 }
 
-/// Reads the float at `nptr`: `errno = ERANGE` on overflow (±HUGE_VAL)
-/// and underflow.
-fn strto_float(m: &mut Machine, c: &Call, with_end: bool) -> Result<FloatScan, Stop> {
-    let ev = parse_pending(m, c, "strtod", with_end)?;
+pub fn atoll(m: &mut Machine, c: &Call) -> Run {
+    ret64(strto_int(m, c, (10, false, false), atoll_pending)?)
+}
+
+/// Reads the float at `nptr` (`*endptr` set when `with_end`): `errno =
+/// ERANGE` on overflow (±HUGE_VAL) and underflow, for a `double` or
+/// (`single`) a `float` result.
+fn strto_float(
+    m: &mut Machine,
+    c: &Call,
+    (with_end, single): (bool, bool),
+    pending: super::PendingFn,
+) -> Result<FloatScan, Stop> {
+    let ev = pending(m, c)?;
     let s = cstr(m, c.addr(0))?;
     let r = scan_float(&s);
     if with_end {
         set_end(m, c, r.len)?;
+    }
+    if (single && r.range_f32) || (!single && r.range) {
+        m.set_errno(c.tid, ERANGE)?;
     }
     m.last = ev;
     Ok(r)
@@ -486,28 +523,17 @@ fn ret_f64(v: f64) -> Run {
 }
 
 pub fn strtod(m: &mut Machine, c: &Call) -> Run {
-    let r = strto_float(m, c, true)?;
-    if r.range {
-        m.set_errno(c.tid, ERANGE)?;
-    }
-    ret_f64(r.value)
+    ret_f64(strto_float(m, c, (true, false), strtod_pending)?.value)
 }
 
 pub fn strtof(m: &mut Machine, c: &Call) -> Run {
-    let r = strto_float(m, c, true)?;
-    if r.range_f32 {
-        m.set_errno(c.tid, ERANGE)?;
-    }
+    let r = strto_float(m, c, (true, true), strtof_pending)?;
     Ok(Ret::Value(Value::Int(r.value_f32.to_bits() as u128)))
 }
 
 /// `atof`: `strtod(s, NULL)`.
 pub fn atof(m: &mut Machine, c: &Call) -> Run {
-    let r = strto_float(m, c, false)?;
-    if r.range {
-        m.set_errno(c.tid, ERANGE)?;
-    }
-    ret_f64(r.value)
+    ret_f64(strto_float(m, c, (false, false), atof_pending)?.value)
 }
 
 #[cfg(test)]

@@ -306,11 +306,16 @@ fn pointers(m: &Machine, c: &Call, va: bool, n: usize) -> Vec<u64> {
     }
     // weft's va_list: the arguments are in its overflow area (offset 8),
     // one 8-byte slot each.
-    let area = m.mem.read_int(c.addr(2) + 8, 8).ok().flatten().unwrap_or(0) as u64;
+    let area = m
+        .mem
+        .read_int(c.addr(2).wrapping_add(8), 8)
+        .ok()
+        .flatten()
+        .unwrap_or(0) as u64;
     (0..n)
         .map(|k| {
             m.mem
-                .read_int(area + 8 * k as u64, 8)
+                .read_int(area.wrapping_add(8 * k as u64), 8)
                 .ok()
                 .flatten()
                 .unwrap_or(0) as u64

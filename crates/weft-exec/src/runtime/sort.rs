@@ -201,7 +201,7 @@ fn bsearch_plan(c: &Call, resume: Option<(u64, u64, i32)>) -> Step {
         Some((l, u, r)) => {
             let mid = l + (u - l) / 2;
             match r {
-                0 => return Step::Done(base + mid * size),
+                0 => return Step::Done(base.wrapping_add(mid.wrapping_mul(size))),
                 r if r < 0 => (l, mid),
                 _ => (mid + 1, u),
             }
@@ -211,7 +211,7 @@ fn bsearch_plan(c: &Call, resume: Option<(u64, u64, i32)>) -> Step {
         return Step::Done(0);
     }
     let mid = l + (u - l) / 2;
-    Step::Compare(key, base + mid * size, [l, u, 0])
+    Step::Compare(key, base.wrapping_add(mid.wrapping_mul(size)), [l, u, 0])
 }
 
 pub fn bsearch(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
