@@ -97,5 +97,32 @@ int main(void) {
     double dv = 0;
     r = vs("7 8.5 word", "%d %lf %s", &num, &dv, key);
     printf("vsscanf %d %d %g [%s]\n", r, num, dv, key);
+    /* glibc's edges: what a field takes beyond what strtod would (an
+     * exponent marker without digits, `0x` without digits), and when a
+     * width cuts a `0x` prefix. */
+    struct {
+        const char *in, *fmt;
+    } edge[] = {{"1e", "%lf%n"},     {"1e+", "%lf%n"},  {"1e-x", "%lf%n"},   {"0x", "%lf%n"},
+                {"0x.", "%lf%n"},    {"0xp", "%lf%n"},  {"0x1p+", "%lf%n"},  {"infx", "%lf%n"},
+                {"infinit", "%lf%n"}, {"nan(ab)", "%lf%n"}, {"-0X+z", "%3lf%n"}, {"-0x1", "%3lf%n"},
+                {"-0x1", "%4lf%n"},  {"0x1", "%2lf%n"}, {"0x", "%2lf%n"},    {"00x1", "%lf%n"},
+                {"1e+5", "%2lf%n"},  {"-1", "%1lf%n"},  {"infinity", "%5lf%n"}, {"12.e", "%lf%n"}};
+    for (unsigned k = 0; k < sizeof edge / sizeof *edge; k++) {
+        double v = -7;
+        int n = -1;
+        int got = sscanf(edge[k].in, edge[k].fmt, &v, &n);
+        printf("edge [%s] %s: %d %a %d\n", edge[k].in, edge[k].fmt, got, v, n);
+    }
+    struct {
+        const char *in, *fmt;
+    } iedge[] = {{"0x", "%li%n"},   {"0xg", "%lx%n"},  {"-0x", "%li%n"}, {"0x1", "%2lx%n"},
+                 {"0x1", "%1lx%n"}, {"-0x1", "%2lx%n"}, {"0x", "%5lx%n"}, {"3x", "%lx%n"},
+                 {"0x1", "%2ld%n"}, {"08", "%li%n"},    {"0xg", "%2li%n"}};
+    for (unsigned k = 0; k < sizeof iedge / sizeof *iedge; k++) {
+        long v = -7;
+        int n = -1;
+        int got = sscanf(iedge[k].in, iedge[k].fmt, &v, &n);
+        printf("iedge [%s] %s: %d %ld %d\n", iedge[k].in, iedge[k].fmt, got, v, n);
+    }
     return 0;
 }

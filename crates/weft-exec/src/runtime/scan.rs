@@ -18,7 +18,7 @@
 //! threads may change.
 
 use super::libc::{cstr, mem_op, shared, shared_tail, Pending};
-use super::parse::{is_space, scan_float, scan_int};
+use super::parse::{is_space, scan_float, scan_int, FloatScan};
 use super::{Call, Ret};
 use crate::machine::{Machine, Stop};
 use crate::value::Value;
@@ -225,7 +225,15 @@ fn scan(input: &[u8], fmt: &[u8]) -> (Vec<Store>, i32) {
                 if r.len == 0 {
                     return (stores, done);
                 }
-                pos += r.len;
+                // glibc takes the `x` of a `0x` that no hex digit follows
+                // (the number is the 0).
+                let signed = matches!(window[0], b'+' | b'-') as usize;
+                let lone_x = base != 8
+                    && base != 10
+                    && r.len == signed + 1
+                    && window[signed] == b'0'
+                    && matches!(window.get(r.len), Some(b'x' | b'X'));
+                pos += r.len + lone_x as usize;
                 let v = if matches!(spec.conv, b'd' | b'i') {
                     r.signed().0 as u64
                 } else {
@@ -255,11 +263,10 @@ fn scan(input: &[u8], fmt: &[u8]) -> (Vec<Store>, i32) {
                 window.to_vec()
             }
             _ => {
-                let r = scan_float(window);
-                if r.len == 0 {
+                let Some((len, r)) = scanf_float(window, spec.width) else {
                     return (stores, done);
-                }
-                pos += r.len;
+                };
+                pos += len;
                 match spec.len {
                     Len::Long => r.value.to_bits().to_le_bytes().to_vec(),
                     Len::LongDouble => x87_bytes(r.value).to_vec(),
@@ -274,6 +281,63 @@ fn scan(input: &[u8], fmt: &[u8]) -> (Vec<Store>, i32) {
         }
     }
     (stores, done)
+}
+
+/// A floating-point field as glibc's scanf reads it: the characters it
+/// takes (which may be more than `strtod` would: an exponent marker and
+/// its sign without digits, the `x` of a `0x` before a point) and the
+/// number `strtod` makes of them, or `None` for a matching failure.
+/// `nan` is read without a `(...)` suffix, and `inf` followed by `i` must
+/// go on to `infinity`. A `0x` is a hexadecimal prefix only if the field's
+/// `width` leaves room for a character after the `x`.
+fn scanf_float(w: &[u8], width: Option<usize>) -> Option<(usize, FloatScan)> {
+    let sign = matches!(w.first(), Some(b'+' | b'-')) as usize;
+    let rest = &w[sign..];
+    let starts =
+        |word: &[u8]| rest.len() >= word.len() && rest[..word.len()].eq_ignore_ascii_case(word);
+    let len = if starts(b"nan") {
+        sign + 3
+    } else if starts(b"inf") {
+        match rest.get(3) {
+            Some(b'i' | b'I') if starts(b"infinity") => sign + 8,
+            Some(b'i' | b'I') => return None,
+            _ => sign + 3,
+        }
+    } else {
+        let hex = rest.len() >= 2
+            && rest[0] == b'0'
+            && matches!(rest[1], b'x' | b'X')
+            && width.is_none_or(|w| sign + 2 < w);
+        let mut i = if hex { 2 } else { 0 };
+        let (mut digit, mut dot, mut exp) = (false, false, false);
+        while let Some(&b) = rest.get(i) {
+            let is_digit = if hex {
+                b.is_ascii_hexdigit()
+            } else {
+                b.is_ascii_digit()
+            };
+            let marker = if hex { b"pP" } else { b"eE" };
+            if is_digit || (exp && b.is_ascii_digit()) {
+                digit = true;
+            } else if b == b'.' && !dot && !exp {
+                dot = true;
+            } else if marker.contains(&b) && digit && !exp {
+                exp = true;
+                if matches!(rest.get(i + 1), Some(b'+' | b'-')) {
+                    i += 1;
+                }
+            } else {
+                break;
+            }
+            i += 1;
+        }
+        if i == 0 || (hex && i == 2) {
+            return None;
+        }
+        sign + i
+    };
+    let r = scan_float(&w[..len]);
+    (r.len > 0).then_some((len, r))
 }
 
 /// `v` as an x87 80-bit extended value (exact: every double is one).
