@@ -250,9 +250,14 @@ pub struct Machine {
     /// Memory writes that spin detection logged instead of counting them
     /// as progress (see `spin`).
     pub(crate) spin_exempt: u64,
-    /// The environment's `NAME=VALUE` strings (see [`Program::env`]),
-    /// objects of the main thread made when the execution starts.
-    pub(crate) environ: Arc<[u64]>,
+    /// The environment's `NAME=VALUE` strings (see [`Program::env`]):
+    /// objects of the main thread made when the execution starts, then
+    /// those `setenv` makes (see `runtime::env`).
+    pub(crate) environ: Arc<Vec<u64>>,
+    /// A byte that stands for the environment in events, if the program
+    /// can change it (calls `setenv` or `unsetenv`): `getenv` reads it,
+    /// `setenv` and `unsetenv` write it.
+    pub(crate) env_anchor: Option<u64>,
 }
 
 impl Machine {
@@ -281,7 +286,8 @@ impl Machine {
             check_at: 0,
             spin_base: (0, 0),
             spin_exempt: 0,
-            environ: Arc::new([]),
+            environ: Arc::default(),
+            env_anchor: None,
         };
         m.make_environ();
         let main = prog.module.main.expect("lowering guarantees a main");
@@ -297,10 +303,22 @@ impl Machine {
     /// from the start (any thread may `getenv` them), that live as long as
     /// the execution.
     fn make_environ(&mut self) {
-        if self.prog.env.is_empty() {
+        let prog = self.prog.clone();
+        if prog
+            .models
+            .iter()
+            .any(|m| matches!(m.name, "setenv" | "unsetenv"))
+        {
+            let a = self
+                .mem
+                .alloc(thread_space(0), 1, ObjKind::Stack, true)
+                .expect("a fresh execution has room for its environment");
+            self.mem.escape_addr(a);
+            self.env_anchor = Some(a);
+        }
+        if prog.env.is_empty() {
             return;
         }
-        let prog = self.prog.clone();
         let mut addrs = Vec::with_capacity(prog.env.len());
         for e in &prog.env {
             let mut bytes = e.as_bytes().to_vec();
@@ -313,7 +331,7 @@ impl Machine {
             self.mem.escape_addr(s);
             addrs.push(s);
         }
-        self.environ = addrs.into();
+        self.environ = Arc::new(addrs);
     }
 
     /// The arguments of `main`, for whichever of `main()`, `main(argc,

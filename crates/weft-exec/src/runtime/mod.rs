@@ -577,6 +577,8 @@ pub static GROUPS: &[Group] = &[
         name: "Environment",
         models: &[
             visible("getenv", env::getenv_pending, env::getenv),
+            visible("setenv", env::setenv_pending, env::setenv),
+            visible("unsetenv", env::unsetenv_pending, env::unsetenv),
             local("sysconf", env::sysconf),
             local("get_nprocs", env::get_nprocs),
             local("get_nprocs_conf", env::get_nprocs),
