@@ -564,6 +564,32 @@ pub static GROUPS: &[Group] = &[
             visible("__isoc99_sscanf", scan::sscanf_pending, scan::sscanf),
             visible("vsscanf", scan::vsscanf_pending, scan::vsscanf),
             visible("__isoc99_vsscanf", scan::vsscanf_pending, scan::vsscanf),
+            visible(
+                "__isoc23_sscanf",
+                scan::sscanf_c23_pending,
+                scan::sscanf_c23,
+            ),
+            visible(
+                "__isoc23_vsscanf",
+                scan::vsscanf_c23_pending,
+                scan::vsscanf_c23,
+            ),
+            visible("__isoc23_strtol", parse::strtol_pending, parse::strtol_c23),
+            visible(
+                "__isoc23_strtoll",
+                parse::strtoll_pending,
+                parse::strtoll_c23,
+            ),
+            visible(
+                "__isoc23_strtoul",
+                parse::strtoul_pending,
+                parse::strtoul_c23,
+            ),
+            visible(
+                "__isoc23_strtoull",
+                parse::strtoull_pending,
+                parse::strtoull_c23,
+            ),
         ],
     },
     Group {

@@ -70,8 +70,11 @@ impl IntScan {
 
 /// Reads an integer in `base` (0 or 2..=36; the caller checks) from the
 /// start of `s`, as `strtol` does (white space, sign, `0x`/`0X` for bases
-/// 16 and 0, a leading `0` meaning octal for base 0).
-pub fn scan_int(s: &[u8], base: u32) -> IntScan {
+/// 16 and 0, a leading `0` meaning octal for base 0), and with `binary`
+/// C23's `0b`/`0B` prefix for bases 2 and 0 too (glibc's
+/// `__isoc23_strtol`, which its headers pick from C23 or `_GNU_SOURCE` on
+/// glibc 2.38 and later).
+pub fn scan_int(s: &[u8], base: u32, binary: bool) -> IntScan {
     let mut i = 0;
     while i < s.len() && is_space(s[i]) {
         i += 1;
@@ -85,9 +88,16 @@ pub fn scan_int(s: &[u8], base: u32) -> IntScan {
     let hex_prefix = s.get(i) == Some(&b'0')
         && matches!(s.get(i + 1), Some(b'x' | b'X'))
         && s.get(i + 2).and_then(|&b| digit(b)).is_some_and(|d| d < 16);
+    let bin_prefix = binary
+        && s.get(i) == Some(&b'0')
+        && matches!(s.get(i + 1), Some(b'b' | b'B'))
+        && matches!(s.get(i + 2), Some(b'0' | b'1'));
     if (base == 0 || base == 16) && hex_prefix {
         i += 2;
         base = 16;
+    } else if (base == 0 || base == 2) && bin_prefix {
+        i += 2;
+        base = 2;
     } else if base == 0 {
         base = if s.get(i) == Some(&b'0') { 8 } else { 10 };
     }
@@ -417,7 +427,7 @@ pendings! {
 fn strto_int(
     m: &mut Machine,
     c: &Call,
-    (base, unsigned, with_end): (u32, bool, bool),
+    (base, unsigned, with_end, c23): (u32, bool, bool, bool),
     pending: super::PendingFn,
 ) -> Result<u64, Stop> {
     let ev = pending(m, c)?;
@@ -428,7 +438,7 @@ fn strto_int(
         m.set_errno(c.tid, EINVAL)?;
         return Ok(0);
     }
-    let r = scan_int(&s, base);
+    let r = scan_int(&s, base, c23);
     let (v, range) = if unsigned {
         r.unsigned()
     } else {
@@ -455,7 +465,12 @@ fn ret64(v: u64) -> Run {
 
 /// `strtol` (64-bit on LP64).
 pub fn strtol(m: &mut Machine, c: &Call) -> Run {
-    ret64(strto_int(m, c, (base_arg(c), false, true), strtol_pending)?)
+    ret64(strto_int(
+        m,
+        c,
+        (base_arg(c), false, true, false),
+        strtol_pending,
+    )?)
 }
 
 /// `strtoll`: the same as `strtol`.
@@ -463,37 +478,79 @@ pub fn strtoll(m: &mut Machine, c: &Call) -> Run {
     ret64(strto_int(
         m,
         c,
-        (base_arg(c), false, true),
+        (base_arg(c), false, true, false),
         strtoll_pending,
     )?)
 }
 
 pub fn strtoul(m: &mut Machine, c: &Call) -> Run {
-    ret64(strto_int(m, c, (base_arg(c), true, true), strtoul_pending)?)
+    ret64(strto_int(
+        m,
+        c,
+        (base_arg(c), true, true, false),
+        strtoul_pending,
+    )?)
 }
 
 pub fn strtoull(m: &mut Machine, c: &Call) -> Run {
     ret64(strto_int(
         m,
         c,
-        (base_arg(c), true, true),
+        (base_arg(c), true, true, false),
+        strtoull_pending,
+    )?)
+}
+
+/// glibc's C23 `__isoc23_strtol` (and `ll`, `ul`, `ull`): `0b` prefixes.
+pub fn strtol_c23(m: &mut Machine, c: &Call) -> Run {
+    ret64(strto_int(
+        m,
+        c,
+        (base_arg(c), false, true, true),
+        strtol_pending,
+    )?)
+}
+
+pub fn strtoll_c23(m: &mut Machine, c: &Call) -> Run {
+    ret64(strto_int(
+        m,
+        c,
+        (base_arg(c), false, true, true),
+        strtoll_pending,
+    )?)
+}
+
+pub fn strtoul_c23(m: &mut Machine, c: &Call) -> Run {
+    ret64(strto_int(
+        m,
+        c,
+        (base_arg(c), true, true, true),
+        strtoul_pending,
+    )?)
+}
+
+pub fn strtoull_c23(m: &mut Machine, c: &Call) -> Run {
+    ret64(strto_int(
+        m,
+        c,
+        (base_arg(c), true, true, true),
         strtoull_pending,
     )?)
 }
 
 /// `atoi`: glibc's `(int) strtol(s, NULL, 10)`.
 pub fn atoi(m: &mut Machine, c: &Call) -> Run {
-    let v = strto_int(m, c, (10, false, false), atoi_pending)?;
+    let v = strto_int(m, c, (10, false, false, false), atoi_pending)?;
     Ok(Ret::Value(Value::Int(mask(v as u128, 32))))
 }
 
 /// `atol`: `strtol(s, NULL, 10)`.
 pub fn atol(m: &mut Machine, c: &Call) -> Run {
-    ret64(strto_int(m, c, (10, false, false), atol_pending)?)
+    ret64(strto_int(m, c, (10, false, false, false), atol_pending)?)
 }
 
 pub fn atoll(m: &mut Machine, c: &Call) -> Run {
-    ret64(strto_int(m, c, (10, false, false), atoll_pending)?)
+    ret64(strto_int(m, c, (10, false, false, false), atoll_pending)?)
 }
 
 /// Reads the float at `nptr` (`*endptr` set when `with_end`): `errno =
@@ -543,7 +600,7 @@ mod tests {
     #[test]
     fn integers_as_strtol_reads_them() {
         let s = |t: &str, b| {
-            let r = scan_int(t.as_bytes(), b);
+            let r = scan_int(t.as_bytes(), b, false);
             (r.signed().0, r.len)
         };
         assert_eq!(s("  -42xyz", 10), (-42, 5));
@@ -553,11 +610,17 @@ mod tests {
         assert_eq!(s("017", 0), (15, 3));
         assert_eq!(s("zz", 36), (1295, 2));
         assert_eq!(s("+", 10), (0, 0));
+        assert_eq!(s("0b101", 0), (0, 1));
+        let b = |t: &str, base| scan_int(t.as_bytes(), base, true).signed().0;
+        assert_eq!(b("0b101", 0), 5);
+        assert_eq!(b("-0B11", 2), -3);
+        assert_eq!(b("0b2", 0), 0);
+        assert_eq!(b("0b1", 16), 0xb1);
         assert_eq!(s("9223372036854775808", 10), (i64::MAX, 19));
         assert_eq!(s("-9223372036854775808", 10), (i64::MIN, 20));
-        let r = scan_int(b"-1", 10);
+        let r = scan_int(b"-1", 10, false);
         assert_eq!(r.unsigned(), (u64::MAX, false));
-        let r = scan_int(b"18446744073709551616", 10);
+        let r = scan_int(b"18446744073709551616", 10, false);
         assert_eq!(r.unsigned(), (u64::MAX, true));
     }
 

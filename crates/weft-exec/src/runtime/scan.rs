@@ -8,7 +8,10 @@
 //! `double` value), `%s`, `%c`, `%[...]` (with `^` and ranges), `%n` and
 //! `%%`, widths and `*` suppression. The result is the number of
 //! assignments, or EOF (-1) when the input ends before the first one, as
-//! glibc counts (a suppressed conversion does not count).
+//! glibc counts (a suppressed conversion does not count). glibc's C23
+//! flavour (`__isoc23_sscanf`, which its headers pick from C23 or
+//! `_GNU_SOURCE` on glibc 2.38 and later) also reads `%b` and `0b`
+//! prefixes for `%i`.
 //!
 //! The call is a visible `MemOp` when the input string or a target is
 //! shared: it reads the input's object from the string on and writes the
@@ -65,8 +68,9 @@ impl Spec {
 }
 
 /// Parses the conversion after the `%` at `fmt[i]`; returns it and the
-/// index after it, or `None` for an incomplete or unknown conversion.
-fn parse_spec(fmt: &[u8], mut i: usize) -> Option<(Spec, usize)> {
+/// index after it, or `None` for an incomplete or unknown conversion
+/// (`%b` is one unless `c23`).
+fn parse_spec(fmt: &[u8], mut i: usize, c23: bool) -> Option<(Spec, usize)> {
     let suppress = fmt.get(i) == Some(&b'*');
     if suppress {
         i += 1;
@@ -105,6 +109,7 @@ fn parse_spec(fmt: &[u8], mut i: usize) -> Option<(Spec, usize)> {
     match conv {
         b'd' | b'i' | b'u' | b'o' | b'x' | b'X' | b'p' | b'f' | b'F' | b'e' | b'E' | b'g'
         | b'G' | b'a' | b'A' | b's' | b'c' | b'n' | b'%' => {}
+        b'b' if c23 => {}
         b'[' => {
             let mut bytes = [false; 256];
             let negate = fmt.get(i) == Some(&b'^');
@@ -153,7 +158,8 @@ fn parse_spec(fmt: &[u8], mut i: usize) -> Option<(Spec, usize)> {
 type Store = (usize, Vec<u8>);
 
 /// Runs the format over the input: the stores in order and the result.
-fn scan(input: &[u8], fmt: &[u8]) -> (Vec<Store>, i32) {
+/// `c23`: glibc's `__isoc23_` scanf (`%b`, and `0b` prefixes for `%i`).
+fn scan(input: &[u8], fmt: &[u8], c23: bool) -> (Vec<Store>, i32) {
     let mut stores = Vec::new();
     let (mut pos, mut done, mut arg) = (0usize, 0i32, 0usize);
     let mut i = 0;
@@ -180,7 +186,7 @@ fn scan(input: &[u8], fmt: &[u8]) -> (Vec<Store>, i32) {
             i += 1;
             continue;
         }
-        let Some((spec, next)) = parse_spec(fmt, i + 1) else {
+        let Some((spec, next)) = parse_spec(fmt, i + 1, c23) else {
             return (stores, done); // an invalid conversion ends the scan
         };
         i = next;
@@ -214,14 +220,15 @@ fn scan(input: &[u8], fmt: &[u8]) -> (Vec<Store>, i32) {
                 pos += 1;
                 continue;
             }
-            b'd' | b'i' | b'u' | b'o' | b'x' | b'X' | b'p' => {
+            b'd' | b'i' | b'u' | b'o' | b'x' | b'X' | b'p' | b'b' => {
                 let base = match spec.conv {
                     b'd' | b'u' => 10,
                     b'i' => 0,
                     b'o' => 8,
+                    b'b' => 2,
                     _ => 16,
                 };
-                let r = scan_int(window, base);
+                let r = scan_int(window, base, c23);
                 if r.len == 0 {
                     return (stores, done);
                 }
@@ -230,6 +237,7 @@ fn scan(input: &[u8], fmt: &[u8]) -> (Vec<Store>, i32) {
                 let signed = matches!(window[0], b'+' | b'-') as usize;
                 let lone_x = base != 8
                     && base != 10
+                    && base != 2
                     && r.len == signed + 1
                     && window[signed] == b'0'
                     && matches!(window.get(r.len), Some(b'x' | b'X'));
@@ -388,7 +396,7 @@ fn pointers(m: &Machine, c: &Call, va: bool, n: usize) -> Vec<u64> {
 }
 
 /// Every target the format names: (argument index, size if fixed).
-fn targets(fmt: &[u8]) -> Vec<Option<u64>> {
+fn targets(fmt: &[u8], c23: bool) -> Vec<Option<u64>> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < fmt.len() {
@@ -396,7 +404,7 @@ fn targets(fmt: &[u8]) -> Vec<Option<u64>> {
             i += 1;
             continue;
         }
-        let Some((spec, next)) = parse_spec(fmt, i + 1) else {
+        let Some((spec, next)) = parse_spec(fmt, i + 1, c23) else {
             break;
         };
         i = next;
@@ -411,11 +419,19 @@ fn targets(fmt: &[u8]) -> Vec<Option<u64>> {
     out
 }
 
-fn pending(m: &Machine, c: &Call, va: bool) -> Pending {
+/// Which of the four entry points: arguments from a `va_list`, and
+/// glibc's C23 flavour.
+#[derive(Clone, Copy)]
+struct Flavor {
+    va: bool,
+    c23: bool,
+}
+
+fn pending(m: &Machine, c: &Call, Flavor { va, c23 }: Flavor) -> Pending {
     let Ok(fmt) = m.mem.read_cstr(c.addr(1)) else {
         return Ok(None); // the call reports it when it runs
     };
-    let sizes = targets(&fmt);
+    let sizes = targets(&fmt, c23);
     let ptrs = pointers(m, c, va, sizes.len());
     let ranges = ptrs.iter().zip(&sizes).filter_map(|(&p, size)| match size {
         Some(n) => shared(m, p, *n, true),
@@ -430,11 +446,12 @@ fn pending(m: &Machine, c: &Call, va: bool) -> Pending {
     )
 }
 
-fn run(m: &mut Machine, c: &Call, va: bool) -> Result<Ret, Stop> {
+fn run(m: &mut Machine, c: &Call, f: Flavor) -> Result<Ret, Stop> {
+    let Flavor { va, c23 } = f;
     let input = cstr(m, c.addr(0))?;
     let fmt = cstr(m, c.addr(1))?;
-    let ev = pending(m, c, va)?;
-    let (stores, result) = scan(&input, &fmt);
+    let ev = pending(m, c, f)?;
+    let (stores, result) = scan(&input, &fmt, c23);
     let ptrs = pointers(m, c, va, stores.len());
     for (k, bytes) in stores {
         let p = ptrs.get(k).copied().unwrap_or(0);
@@ -449,20 +466,54 @@ fn run(m: &mut Machine, c: &Call, va: bool) -> Result<Ret, Stop> {
     Ok(Ret::Value(Value::Int(result as u32 as u128)))
 }
 
+const PLAIN: Flavor = Flavor {
+    va: false,
+    c23: false,
+};
+const VA: Flavor = Flavor {
+    va: true,
+    c23: false,
+};
+const C23: Flavor = Flavor {
+    va: false,
+    c23: true,
+};
+const VA_C23: Flavor = Flavor {
+    va: true,
+    c23: true,
+};
+
 pub fn sscanf_pending(m: &Machine, c: &Call) -> Pending {
-    pending(m, c, false)
+    pending(m, c, PLAIN)
 }
 
 pub fn vsscanf_pending(m: &Machine, c: &Call) -> Pending {
-    pending(m, c, true)
+    pending(m, c, VA)
+}
+
+pub fn sscanf_c23_pending(m: &Machine, c: &Call) -> Pending {
+    pending(m, c, C23)
+}
+
+pub fn vsscanf_c23_pending(m: &Machine, c: &Call) -> Pending {
+    pending(m, c, VA_C23)
 }
 
 pub fn sscanf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    run(m, c, false)
+    run(m, c, PLAIN)
 }
 
 pub fn vsscanf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    run(m, c, true)
+    run(m, c, VA)
+}
+
+/// glibc's `__isoc23_sscanf`: also `%b` and `0b` prefixes.
+pub fn sscanf_c23(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    run(m, c, C23)
+}
+
+pub fn vsscanf_c23(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    run(m, c, VA_C23)
 }
 
 #[cfg(test)]
@@ -470,7 +521,7 @@ mod tests {
     use super::*;
 
     fn ints(input: &str, fmt: &str) -> (Vec<i64>, i32) {
-        let (stores, r) = scan(input.as_bytes(), fmt.as_bytes());
+        let (stores, r) = scan(input.as_bytes(), fmt.as_bytes(), false);
         let vals = stores
             .into_iter()
             .map(|(_, b)| {
@@ -497,20 +548,24 @@ mod tests {
         assert_eq!(ints("300", "%hhd"), (vec![44], 1));
         assert_eq!(ints("a:7%", "a:%d%%%n"), (vec![7, 4], 1));
         assert_eq!(ints("-1", "%hu"), (vec![-1], 1));
+        let c23 = |input: &str, fmt: &str| scan(input.as_bytes(), fmt.as_bytes(), true).1;
+        assert_eq!(c23("101 0b11", "%b %i"), 2);
+        assert_eq!(ints("0b11", "%i"), (vec![0], 1));
+        assert_eq!(ints("101", "%b"), (vec![], 0));
     }
 
     #[test]
     fn strings_and_sets() {
-        let (stores, r) = scan(b"key=value;rest", b"%[^=]=%[a-z]%c");
+        let (stores, r) = scan(b"key=value;rest", b"%[^=]=%[a-z]%c", false);
         assert_eq!(r, 3);
         assert_eq!(stores[0].1, b"key\0");
         assert_eq!(stores[1].1, b"value\0");
         assert_eq!(stores[2].1, b";");
-        let (stores, r) = scan(b"  hello world", b"%4s%s");
+        let (stores, r) = scan(b"  hello world", b"%4s%s", false);
         assert_eq!(r, 2);
         assert_eq!(stores[0].1, b"hell\0");
         assert_eq!(stores[1].1, b"o\0");
-        let (_, r) = scan(b"]x", b"%[]]");
+        let (_, r) = scan(b"]x", b"%[]]", false);
         assert_eq!(r, 1);
     }
 
