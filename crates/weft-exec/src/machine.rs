@@ -338,8 +338,9 @@ impl Machine {
     /// argv)` and `main(argc, argv, envp)` the program declares: `argc`,
     /// a NULL-terminated `argv` of the program's arguments
     /// ([`Program::argv`]: its file name, then each `--arg`), and a
-    /// NULL-terminated `envp` of the environment's strings (`--env`). The strings and arrays are objects of the
-    /// main thread that live as long as the execution.
+    /// NULL-terminated `envp` of the environment's strings (`--env`). The
+    /// strings and arrays are objects of the main thread that live as long
+    /// as the execution.
     fn main_args(&mut self, main: FuncId) -> Vec<Value> {
         let n = self.prog.module.functions[main as usize].nparams as usize;
         if n == 0 {

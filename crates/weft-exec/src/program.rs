@@ -88,9 +88,10 @@ impl Program {
     /// `getenv` and `main`'s `envp`. Call it on a program not yet shared
     /// (as [`Program::with_args`] returns it).
     pub fn with_env(mut self: Arc<Program>, env: Vec<String>) -> Arc<Program> {
-        match Arc::get_mut(&mut self) {
-            Some(p) => p.env = env,
-            None => debug_assert!(env.is_empty(), "with_env on a shared program"),
+        if !env.is_empty() {
+            Arc::get_mut(&mut self)
+                .expect("with_env on a program not yet shared")
+                .env = env;
         }
         self
     }
