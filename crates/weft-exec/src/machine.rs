@@ -258,6 +258,9 @@ pub struct Machine {
     /// can change it (calls `setenv` or `unsetenv`): `getenv` reads it,
     /// `setenv` and `unsetenv` write it.
     pub(crate) env_anchor: Option<u64>,
+    /// Where `strtok` saves its position (see `runtime::tokens`), if the
+    /// program calls it.
+    pub(crate) strtok_slot: Option<u64>,
 }
 
 impl Machine {
@@ -288,8 +291,9 @@ impl Machine {
             spin_exempt: 0,
             environ: Arc::default(),
             env_anchor: None,
+            strtok_slot: None,
         };
-        m.make_environ();
+        m.make_process_state();
         let main = prog.module.main.expect("lowering guarantees a main");
         let args = m.main_args(main);
         let frame = m.new_frame(main, args, None);
@@ -299,22 +303,28 @@ impl Machine {
         m
     }
 
-    /// Makes the environment's strings: objects of the main thread, shared
-    /// from the start (any thread may `getenv` them), that live as long as
-    /// the execution.
-    fn make_environ(&mut self) {
+    /// Makes the C library's process-wide state the program uses: the
+    /// environment's strings and, if it can change, the byte that stands
+    /// for it; `strtok`'s saved pointer. These are objects of the main
+    /// thread, shared from the start (any thread may use them), that live
+    /// as long as the execution; a program that uses none of them gets
+    /// none, so its addresses do not change.
+    fn make_process_state(&mut self) {
         let prog = self.prog.clone();
-        if prog
-            .models
-            .iter()
-            .any(|m| matches!(m.name, "setenv" | "unsetenv"))
-        {
-            let a = self
+        let uses = |names: &[&str]| prog.models.iter().any(|m| names.contains(&m.name));
+        let shared_object = |m: &mut Machine, size: u64| {
+            let a = m
                 .mem
-                .alloc(thread_space(0), 1, ObjKind::Stack, true)
-                .expect("a fresh execution has room for its environment");
-            self.mem.escape_addr(a);
-            self.env_anchor = Some(a);
+                .alloc(thread_space(0), size, ObjKind::Stack, true)
+                .expect("a fresh execution has room for the C library's state");
+            m.mem.escape_addr(a);
+            a
+        };
+        if uses(&["setenv", "unsetenv"]) {
+            self.env_anchor = Some(shared_object(self, 1));
+        }
+        if uses(&["strtok"]) {
+            self.strtok_slot = Some(shared_object(self, 8));
         }
         if prog.env.is_empty() {
             return;

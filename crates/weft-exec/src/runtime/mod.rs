@@ -16,6 +16,7 @@ mod scan;
 mod sort;
 mod stdio;
 mod strings;
+mod tokens;
 mod verifier;
 
 use crate::machine::{Machine, Stop};
@@ -507,6 +508,16 @@ pub static GROUPS: &[Group] = &[
             visible("strndup", strings::strndup_pending, strings::strndup),
             visible("memchr", strings::memchr_pending, strings::memchr),
             visible("memrchr", strings::memrchr_pending, strings::memrchr),
+            visible("memmem", tokens::memmem_pending, tokens::memmem),
+            visible("stpcpy", tokens::stpcpy_pending, tokens::stpcpy),
+            visible("strcasecmp", tokens::strcasecmp_pending, tokens::strcasecmp),
+            visible(
+                "strncasecmp",
+                tokens::strcasecmp_pending,
+                tokens::strncasecmp,
+            ),
+            visible("strtok", tokens::strtok_pending, tokens::strtok),
+            visible("strtok_r", tokens::strtok_r_pending, tokens::strtok_r),
             local("abs", strings::abs),
             local("labs", strings::labs),
             local("llabs", strings::labs),

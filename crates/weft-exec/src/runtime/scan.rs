@@ -18,7 +18,9 @@
 //! span from the lowest to the highest shared target (string targets to
 //! the end of their object). The targets are every pointer the format
 //! names, whatever the input: the event does not depend on contents other
-//! threads may change.
+//! threads may change. Shared targets in different objects are stored one
+//! per event instead (a span across objects would cover all memory
+//! between them).
 
 use super::libc::{cstr, mem_op, shared, shared_tail, Pending};
 use super::parse::{is_space, scan_float, scan_int, FloatScan};
@@ -427,42 +429,94 @@ struct Flavor {
     c23: bool,
 }
 
-fn pending(m: &Machine, c: &Call, Flavor { va, c23 }: Flavor) -> Pending {
+/// The shared byte range each target the format names may receive
+/// (`None` for a private or invalid one), in order.
+fn target_ranges(m: &Machine, c: &Call, Flavor { va, c23 }: Flavor) -> Vec<Option<(u64, u64)>> {
     let Ok(fmt) = m.mem.read_cstr(c.addr(1)) else {
-        return Ok(None); // the call reports it when it runs
+        return Vec::new(); // the call reports it when it runs
     };
     let sizes = targets(&fmt, c23);
     let ptrs = pointers(m, c, va, sizes.len());
-    let ranges = ptrs.iter().zip(&sizes).filter_map(|(&p, size)| match size {
-        Some(n) => shared(m, p, *n, true),
-        None => shared_tail(m, p, true),
-    });
-    let lo = ranges.clone().map(|(a, _)| a).min();
-    let hi = ranges.map(|(a, n)| a + n).max();
+    ptrs.iter()
+        .zip(&sizes)
+        .map(|(&p, size)| match size {
+            Some(n) => shared(m, p, *n, true),
+            None => shared_tail(m, p, true),
+        })
+        .collect()
+}
+
+/// Whether the shared targets lie in more than one object: then each
+/// store is an event of its own (see [`run`]), since one range over
+/// several objects would cover everything between them.
+fn stepwise(ranges: &[Option<(u64, u64)>]) -> bool {
+    let mut objects = ranges
+        .iter()
+        .flatten()
+        .map(|&(a, _)| weft_ir::addr::decode(a).0);
+    let first = objects.next();
+    objects.any(|o| Some(o) != first)
+}
+
+/// The store the current call is at (see [`run`]).
+fn phase(m: &Machine, c: &Call) -> usize {
+    m.frame(c.tid).resume.map_or(0, |r| r.progress[0] as usize)
+}
+
+fn pending(m: &Machine, c: &Call, f: Flavor) -> Pending {
+    let ranges = target_ranges(m, c, f);
+    let write = if stepwise(&ranges) {
+        ranges.get(phase(m, c)).copied().flatten()
+    } else {
+        let shared = ranges.iter().flatten();
+        let lo = shared.clone().map(|&(a, _)| a).min();
+        let hi = shared.map(|&(a, n)| a + n).max();
+        lo.zip(hi).map(|(lo, hi)| (lo, hi - lo))
+    };
     mem_op(
-        if va { "vsscanf" } else { "sscanf" },
+        if f.va { "vsscanf" } else { "sscanf" },
         shared_tail(m, c.addr(0), false),
-        lo.zip(hi).map(|(lo, hi)| (lo, hi - lo)),
+        write,
     )
 }
 
+/// Scans and stores. When the shared targets are in several objects, the
+/// call stores one target per step, each an event writing that target
+/// (the phase is kept in the frame, as `qsort` keeps its progress, and
+/// the call runs again for the next); each step scans the input again,
+/// as a store of another thread between two of them could change it.
 fn run(m: &mut Machine, c: &Call, f: Flavor) -> Result<Ret, Stop> {
     let Flavor { va, c23 } = f;
     let input = cstr(m, c.addr(0))?;
     let fmt = cstr(m, c.addr(1))?;
     let ev = pending(m, c, f)?;
+    let steps = stepwise(&target_ranges(m, c, f));
+    let at = phase(m, c);
+    m.frame_mut(c.tid).resume = None;
     let (stores, result) = scan(&input, &fmt, c23);
     let ptrs = pointers(m, c, va, stores.len());
-    for (k, bytes) in stores {
-        let p = ptrs.get(k).copied().unwrap_or(0);
+    let todo = if steps {
+        stores.len().min(at)..stores.len().min(at + 1)
+    } else {
+        0..stores.len()
+    };
+    for (k, bytes) in &stores[todo] {
+        let p = ptrs.get(*k).copied().unwrap_or(0);
         m.mem
             .check(p, bytes.len() as u64, true)
             .map_err(|e| m.mem_bug(e, true))?;
         m.mem
-            .write_bytes(p, &bytes, &vec![true; bytes.len()])
+            .write_bytes(p, bytes, &vec![true; bytes.len()])
             .map_err(|e| m.mem_bug(e, true))?;
     }
     m.last = ev;
+    if steps && at + 1 < stores.len() {
+        m.frame_mut(c.tid).resume = Some(crate::thread::Resumed {
+            progress: [at as u64 + 1, 0, 0],
+            result: None,
+        });
+        return Ok(Ret::Stay);
+    }
     Ok(Ret::Value(Value::Int(result as u32 as u128)))
 }
 
