@@ -719,6 +719,7 @@ impl Machine {
             ret_dst,
             atomic: f.atomic,
             on_return: None,
+            resume: None,
         }
     }
 
@@ -941,6 +942,16 @@ impl Machine {
             // Back to the exit that ran it, which runs again.
             let frame = self.thread_mut(tid).frames.pop().expect("frame");
             self.release_frame(&frame);
+            return Ok(None);
+        }
+        if let Some(OnReturn::Resume { progress }) = self.frame(tid).on_return {
+            // Back to the model's call, which runs again with the result.
+            let frame = self.thread_mut(tid).frames.pop().expect("frame");
+            self.release_frame(&frame);
+            self.frame_mut(tid).resume = Some(crate::thread::Resumed {
+                progress,
+                result: v.and_then(|v| v.int()),
+            });
             return Ok(None);
         }
         if self.thread(tid).frames.len() == 1 {

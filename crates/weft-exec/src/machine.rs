@@ -255,6 +255,17 @@ pub struct Machine {
     /// Memory writes that spin detection logged instead of counting them
     /// as progress (see `spin`).
     pub(crate) spin_exempt: u64,
+    /// The environment's `NAME=VALUE` strings (see [`Program::env`]):
+    /// objects of the main thread made when the execution starts, then
+    /// those `setenv` makes (see `runtime::env`).
+    pub(crate) environ: Arc<Vec<u64>>,
+    /// A byte that stands for the environment in events, if the program
+    /// can change it (calls `setenv` or `unsetenv`): `getenv` reads it,
+    /// `setenv` and `unsetenv` write it.
+    pub(crate) env_anchor: Option<u64>,
+    /// Where `strtok` saves its position (see `runtime::tokens`), if the
+    /// program calls it.
+    pub(crate) strtok_slot: Option<u64>,
 }
 
 impl Machine {
@@ -284,7 +295,11 @@ impl Machine {
             check_at: 0,
             spin_base: (0, 0),
             spin_exempt: 0,
+            environ: Arc::default(),
+            env_anchor: None,
+            strtok_slot: None,
         };
+        m.make_process_state();
         let main = prog.module.main.expect("lowering guarantees a main");
         let args = m.main_args(main);
         let frame = m.new_frame(main, args, None);
@@ -294,12 +309,54 @@ impl Machine {
         m
     }
 
+    /// Makes the C library's process-wide state the program uses: the
+    /// environment's strings and, if it can change, the byte that stands
+    /// for it; `strtok`'s saved pointer. These are objects of the main
+    /// thread, shared from the start (any thread may use them), that live
+    /// as long as the execution; a program that uses none of them gets
+    /// none, so its addresses do not change.
+    fn make_process_state(&mut self) {
+        let prog = self.prog.clone();
+        let uses = |names: &[&str]| prog.models.iter().any(|m| names.contains(&m.name));
+        let shared_object = |m: &mut Machine, size: u64| {
+            let a = m
+                .mem
+                .alloc(thread_space(0), size, ObjKind::Stack, true)
+                .expect("a fresh execution has room for the C library's state");
+            m.mem.escape_addr(a);
+            a
+        };
+        if uses(&["setenv", "unsetenv"]) {
+            self.env_anchor = Some(shared_object(self, 1));
+        }
+        if uses(&["strtok"]) {
+            self.strtok_slot = Some(shared_object(self, 8));
+        }
+        if prog.env.is_empty() {
+            return;
+        }
+        let mut addrs = Vec::with_capacity(prog.env.len());
+        for e in &prog.env {
+            let mut bytes = e.as_bytes().to_vec();
+            bytes.push(0);
+            let s = self
+                .mem
+                .alloc(thread_space(0), bytes.len() as u64, ObjKind::Stack, true)
+                .expect("a fresh execution has room for its environment");
+            let _ = self.mem.write_bytes(s, &bytes, &vec![true; bytes.len()]);
+            self.mem.escape_addr(s);
+            addrs.push(s);
+        }
+        self.environ = Arc::new(addrs);
+    }
+
     /// The arguments of `main`, for whichever of `main()`, `main(argc,
     /// argv)` and `main(argc, argv, envp)` the program declares: `argc`,
     /// a NULL-terminated `argv` of the program's arguments
-    /// ([`Program::argv`]: its file name, then each `--arg`), and an empty
-    /// NULL-terminated `envp`. The strings and arrays are objects of the
-    /// main thread that live as long as the execution.
+    /// ([`Program::argv`]: its file name, then each `--arg`), and a
+    /// NULL-terminated `envp` of the environment's strings (`--env`). The
+    /// strings and arrays are objects of the main thread that live as long
+    /// as the execution.
     fn main_args(&mut self, main: FuncId) -> Vec<Value> {
         let n = self.prog.module.functions[main as usize].nparams as usize;
         if n == 0 {
@@ -332,7 +389,8 @@ impl Machine {
         let argv = array(self, &ptrs);
         let mut v = vec![Value::Int(ptrs.len() as u128), Value::Int(argv as u128)];
         if n > 2 {
-            v.push(Value::Int(array(self, &[]) as u128));
+            let environ = self.environ.clone();
+            v.push(Value::Int(array(self, &environ) as u128));
         }
         v.resize(n, Value::ZERO);
         v

@@ -41,6 +41,9 @@ pub struct Program {
     /// `main`'s `argv` strings: the program's file name, then its
     /// arguments (`weft check --arg`).
     pub argv: Vec<String>,
+    /// The environment, as `NAME=VALUE` strings (`weft check --env`): what
+    /// `getenv` finds and `main`'s `envp` lists.
+    pub env: Vec<String>,
     pub(crate) statics: Vec<Object>,
     /// A program function whose call is itself a finding (SV-COMP's
     /// `reach_error` under `unreach-call`, whatever its body; see
@@ -85,6 +88,7 @@ impl Program {
             consts,
             models,
             argv,
+            env: Vec::new(),
             statics,
             violation: None,
             live,
@@ -99,6 +103,18 @@ impl Program {
     pub fn with_allow_writes(mut self: Arc<Program>, dir: std::path::PathBuf) -> Arc<Program> {
         if let Some(p) = Arc::get_mut(&mut self) {
             p.allow_writes = Some(dir);
+        }
+        self
+    }
+
+    /// Gives the program the environment `env` (`NAME=VALUE` strings), for
+    /// `getenv` and `main`'s `envp`. Call it on a program not yet shared
+    /// (as [`Program::with_args`] returns it).
+    pub fn with_env(mut self: Arc<Program>, env: Vec<String>) -> Arc<Program> {
+        if !env.is_empty() {
+            Arc::get_mut(&mut self)
+                .expect("with_env on a program not yet shared")
+                .env = env;
         }
         self
     }

@@ -436,7 +436,9 @@ impl Machine {
         (t.frames.len(), t.atomic_depth, t.spin.effects).hash(&mut h);
         let top = t.frames.len().saturating_sub(1);
         for (k, f) in t.frames.iter().enumerate() {
-            (f.func, f.ip).hash(&mut h);
+            // A model's progress between the program functions it calls
+            // (qsort's comparator) is state too.
+            (f.func, f.ip, f.on_return, f.resume).hash(&mut h);
             let live = if k == top {
                 self.prog.live.before(m, f.func, f.ip)
             } else {

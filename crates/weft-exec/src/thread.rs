@@ -24,10 +24,26 @@ pub struct Frame {
     /// A function a runtime model called (see `runtime::Ret::Call`): what
     /// its return does besides returning.
     pub on_return: Option<OnReturn>,
+    /// A runtime model called at this frame's current instruction called a
+    /// program function that returned (see [`OnReturn::Resume`]): the
+    /// model's progress and the function's result, for the call
+    /// instruction that runs again.
+    pub resume: Option<Resumed>,
+}
+
+/// The progress of a runtime model that calls program functions one after
+/// another (`qsort` and `bsearch` calling the comparator), kept in the
+/// calling frame between the calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Resumed {
+    /// The model's own counters (e.g. qsort's insertion step).
+    pub progress: [u64; 3],
+    /// What the called function returned (`None`: uninitialised).
+    pub result: Option<u128>,
 }
 
 /// What the return of a function called by a runtime model does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OnReturn {
     /// `pthread_once`/`call_once`: the init routine finished; mark the
     /// control done and release the lock that other callers wait on (an
@@ -38,6 +54,11 @@ pub enum OnReturn {
     /// the start routine or `main`, `pthread_exit`, `exit`) runs again
     /// when it returns, for the next one or to end the thread.
     Destructor,
+    /// A function called by a model that goes on afterwards (`qsort`'s
+    /// comparator): the return stores `progress` and the result in the
+    /// caller's [`Frame::resume`] and leaves the caller at the call, which
+    /// runs again and resumes the model.
+    Resume { progress: [u64; 3] },
 }
 
 /// By hand, for `allocas`: `SmallVec::clone` goes through its generic
@@ -55,6 +76,7 @@ impl Clone for Frame {
             ret_dst: self.ret_dst,
             atomic: self.atomic,
             on_return: self.on_return,
+            resume: self.resume,
         }
     }
 }
@@ -115,6 +137,10 @@ pub struct Thread {
     /// The thread's `errno` object (`__errno_location`), made at the first
     /// use.
     pub errno: Option<u64>,
+    /// The cells `__ctype_b_loc`, `__ctype_tolower_loc` and
+    /// `__ctype_toupper_loc` return (see `runtime::ctype`), made at the
+    /// first use.
+    pub ctype: [Option<u64>; 3],
     /// The thread's instances of thread-local globals: (the global's
     /// address, the instance's), made at the first access.
     pub tls: Vec<(u64, u64)>,
@@ -148,6 +174,7 @@ impl Thread {
             events: 0,
             buffer: Default::default(),
             errno: None,
+            ctype: [None; 3],
             tls: Vec::new(),
             specific: Vec::new(),
             keys_made: 0,

@@ -34,6 +34,10 @@ pub struct Witness {
     /// `argv[0]` is `program`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub args: Vec<String>,
+    /// The program's environment (`weft check --env`), as `NAME=VALUE`
+    /// strings in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub env: Vec<String>,
     /// Options that affect execution (e.g. `max_steps`).
     pub options: serde_json::Value,
     /// `threads[i]` is the canonical name of the thread that had id `i` in

@@ -113,6 +113,11 @@ pub struct CheckOptions {
     /// program's file name as given; `argc` counts it.
     #[arg(long = "arg", value_name = "VALUE", allow_hyphen_values = true)]
     pub args: Vec<String>,
+    /// Set environment variable NAME to VALUE for the program (repeatable):
+    /// `getenv` returns it and `main`'s `envp` lists it. Other variables
+    /// are unset. Witnesses record the environment, and replay uses it.
+    #[arg(long = "env", value_name = "NAME=VALUE", value_parser = parse_env, allow_hyphen_values = true)]
+    pub env: Vec<String>,
     /// Write a replayable witness of the first bug to this file.
     #[arg(long, value_name = "FILE")]
     pub witness: Option<std::path::PathBuf>,
@@ -140,6 +145,17 @@ fn allow_dir(dir: Option<&Path>) -> anyhow::Result<Option<std::path::PathBuf>> {
             "--allow-writes {}: not a directory",
             dir.display()
         ))),
+    }
+}
+
+/// `--env NAME=VALUE`: a non-empty NAME without `=` (VALUE may hold
+/// anything, `=` included).
+pub fn parse_env(s: &str) -> Result<String, String> {
+    match s.split_once('=') {
+        Some((name, _)) if !name.is_empty() => Ok(s.to_string()),
+        _ => Err(format!(
+            "`{s}` is not NAME=VALUE (a non-empty name, then `=`)"
+        )),
     }
 }
 
@@ -329,7 +345,7 @@ fn run_check(
     let argv = argv(&file.display().to_string(), &opts.args);
     let allow = allow_dir(opts.allow_writes.as_deref())?;
     let (prog, hash) = match load(file, clang_args, argv, stop)? {
-        Loaded::Program(p, h) => (p, h),
+        Loaded::Program(p, h) => (p.with_env(opts.env.clone()), h),
         Loaded::Cut(l) => return report_cut(l, opts.json),
     };
     let prog = match allow {
@@ -571,6 +587,7 @@ fn witness_of(
         program_hash: hash.to_string(),
         clang_args: clang_args.to_vec(),
         args: prog.argv.iter().skip(1).cloned().collect(),
+        env: prog.env.clone(),
         options,
         threads: names.table(),
         schedule: f
@@ -622,6 +639,9 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
     let hex = w.program_hash.len() == 64 && w.program_hash.chars().all(|c| c.is_ascii_hexdigit());
     if !hex {
         return Err("`program_hash` is not a SHA-256 in hex".into());
+    }
+    if let Some(e) = w.env.iter().find(|e| parse_env(e).is_err()) {
+        return Err(format!("`env` entry `{e}` is not NAME=VALUE"));
     }
     let opts = w.options.as_object().ok_or("`options` is not an object")?;
     if let Some(k) = opts.keys().find(|k| !WITNESS_OPTIONS.contains(&k.as_str())) {
@@ -733,7 +753,7 @@ fn run_replay(
     let argv = argv(&w.program, &w.args);
     let allow = allow_dir(allow_writes.or(rec.allow_writes.as_deref()))?;
     let (prog, hash) = match load(file, &w.clang_args, argv, stop)? {
-        Loaded::Program(p, h) => (p, h),
+        Loaded::Program(p, h) => (p.with_env(w.env.clone()), h),
         Loaded::Cut(l) => return report_cut(l, json),
     };
     let prog = match allow {

@@ -17,6 +17,7 @@ Options of `weft check FILE [OPTIONS] [-- CLANG_ARGS]` (details: `weft check --h
   --no-spurious-wakeups        condition waits return only when signalled
   --json                       print one JSON object
   --arg VALUE                  append VALUE to main's argv (repeatable)
+  --env NAME=VALUE             set an environment variable for getenv (repeatable)
   --witness FILE               write a replayable witness of the first bug
   --trace FILE                 write the events of the bug's (or first) execution
   --allow-writes DIR           let the program write files inside DIR (in memory)

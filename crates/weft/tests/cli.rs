@@ -28,6 +28,7 @@ const FLAGS: &[&str] = &[
     "--no-spurious-wakeups",
     "--json",
     "--arg",
+    "--env",
     "--witness",
     "--trace",
     "--allow-writes",
@@ -2283,4 +2284,73 @@ fn svcomp_data_race_and_unknowns() {
     assert_eq!(out.code, 2, "{}", out.stdout);
     let out = s.run(&["svcomp", "locked.c"]);
     assert_eq!(out.code, 2, "{}", out.stdout);
+}
+
+/// Fails only when `LIMIT` is set above 2: a bug that needs `--env`.
+const ENV_LIMIT_C: &str = r#"#include <assert.h>
+#include <stdlib.h>
+int main(void) {
+  const char *s = getenv("LIMIT");
+  int limit = s ? atoi(s) : 0;
+  assert(limit <= 2);
+  return 0;
+}
+"#;
+
+/// `--env NAME=VALUE` reaches `getenv`; without it the variable is unset
+/// and the same program is safe.
+#[test]
+fn env_sets_getenv() {
+    let s = Scratch::new("env-getenv");
+    s.write("limit.c", ENV_LIMIT_C);
+    s.run(&["check", "limit.c"]).expect_code(0);
+    s.run(&["check", "limit.c", "--env", "LIMIT=2"])
+        .expect_code(0);
+    s.run(&["check", "limit.c", "--env", "OTHER=9", "--env", "LIMIT=3"])
+        .expect_code(42);
+}
+
+/// A malformed `--env` (no `=`, or an empty name) is a usage error.
+#[test]
+fn env_rejects_malformed_values() {
+    for bad in ["LIMIT", "=3", ""] {
+        let out = run(&["check", "examples/lost_update.c", "--env", bad]);
+        out.expect_code(2);
+        assert!(
+            out.stderr.contains("NAME=VALUE"),
+            "no hint for `{bad}`:\n{out}"
+        );
+    }
+}
+
+/// The witness records the environment and replay uses it: a witness of a
+/// bug that needs `LIMIT=3` replays (exit 42); with its `env` removed, the
+/// replay does not reproduce the bug (exit 2); with a malformed entry it
+/// is refused as invalid (exit 2).
+#[test]
+fn env_is_recorded_in_witnesses_and_replayed() {
+    let s = Scratch::new("env-witness");
+    s.write("limit.c", ENV_LIMIT_C);
+    s.run(&[
+        "check",
+        "limit.c",
+        "--env",
+        "LIMIT=3",
+        "--witness",
+        "w.json",
+    ])
+    .expect_code(42);
+    let text = std::fs::read_to_string(s.path().join("w.json")).unwrap();
+    let mut w: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(w["env"], serde_json::json!(["LIMIT=3"]), "{text}");
+    let out = s.run(&["replay", "limit.c", "w.json", "--json"]);
+    out.expect_code(42);
+    assert_eq!(out.json()["bugs"][0]["kind"], "assertion", "{out}");
+    w.as_object_mut().unwrap().remove("env");
+    s.write("w2.json", &w.to_string());
+    s.run(&["replay", "limit.c", "w2.json"]).expect_code(2);
+    w["env"] = serde_json::json!(["LIMIT"]);
+    s.write("w3.json", &w.to_string());
+    s.run(&["replay", "limit.c", "w3.json"])
+        .expect_bad_input("NAME=VALUE");
 }

@@ -11,13 +11,13 @@ use crate::value::Value;
 use weft_core::{BugKind, EventKind, LimitKind};
 use weft_ir::addr::{self, thread_space};
 
-type Pending = Result<Option<EventKind>, Stop>;
+pub(super) type Pending = Result<Option<EventKind>, Stop>;
 
-fn ret_addr(a: u64) -> Result<Ret, Stop> {
+pub(super) fn ret_addr(a: u64) -> Result<Ret, Stop> {
     Ok(Ret::Value(Value::Int(a as u128)))
 }
 
-fn ret_int(v: i64, bits: u32) -> Result<Ret, Stop> {
+pub(super) fn ret_int(v: i64, bits: u32) -> Result<Ret, Stop> {
     Ok(Ret::Value(Value::Int(crate::value::mask(
         v as i128 as u128,
         bits,
@@ -26,7 +26,7 @@ fn ret_int(v: i64, bits: u32) -> Result<Ret, Stop> {
 
 /// A new heap block of `size` bytes, or NULL (0) when the C library would
 /// fail: a size no object can have, or a live heap past `--max-memory`.
-fn heap_alloc(m: &mut Machine, tid: u32, size: u64, zeroed: bool) -> Result<u64, Stop> {
+pub(super) fn heap_alloc(m: &mut Machine, tid: u32, size: u64, zeroed: bool) -> Result<u64, Stop> {
     match m.mem.alloc(thread_space(tid), size, ObjKind::Heap, zeroed) {
         Ok(a) => Ok(a),
         Err(AllocError::TooLarge | AllocError::OutOfMemory) => Ok(0),
@@ -62,7 +62,11 @@ pub(crate) fn shared_tail(m: &Machine, a: u64, write: bool) -> Option<(u64, u64)
     shared(m, a, size.saturating_sub(off), write)
 }
 
-fn mem_op(name: &'static str, read: Option<(u64, u64)>, write: Option<(u64, u64)>) -> Pending {
+pub(super) fn mem_op(
+    name: &'static str,
+    read: Option<(u64, u64)>,
+    write: Option<(u64, u64)>,
+) -> Pending {
     Ok(
         (read.is_some() || write.is_some()).then_some(EventKind::MemOp {
             name,
@@ -187,19 +191,19 @@ pub fn memcmp(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     ret_int(r, 32)
 }
 
-fn compare(a: &[u8], b: &[u8]) -> i64 {
+pub(super) fn compare(a: &[u8], b: &[u8]) -> i64 {
     match a.iter().zip(b).find(|(x, y)| x != y) {
         Some((x, y)) => *x as i64 - *y as i64,
         None => 0,
     }
 }
 
-fn cstr(m: &Machine, a: u64) -> Result<Vec<u8>, Stop> {
+pub(super) fn cstr(m: &Machine, a: u64) -> Result<Vec<u8>, Stop> {
     m.mem.read_cstr(a).map_err(|e| m.mem_bug(e, false))
 }
 
 /// At most `n` bytes of the string at `a` (stops at NUL).
-fn cstr_n(m: &Machine, a: u64, n: u64) -> Result<Vec<u8>, Stop> {
+pub(super) fn cstr_n(m: &Machine, a: u64, n: u64) -> Result<Vec<u8>, Stop> {
     let mut out = Vec::new();
     for k in 0..n {
         let b = m

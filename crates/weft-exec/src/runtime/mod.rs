@@ -7,13 +7,20 @@
 
 mod c11;
 mod clock;
+mod ctype;
+mod env;
 mod file;
 mod libc;
 mod libm;
+mod parse;
 mod prims;
 mod pthread;
 mod rand;
+mod scan;
+mod sort;
 mod stdio;
+mod strings;
+mod tokens;
 mod verifier;
 
 use crate::machine::{Machine, Stop};
@@ -668,6 +675,135 @@ pub static GROUPS: &[Group] = &[
                 pthread::cond_wait_pending,
                 c11::cnd_timedwait,
             ),
+        ],
+    },
+    Group {
+        name: "More strings and memory",
+        models: &[
+            visible("strcat", strings::strcat_pending, strings::strcat),
+            visible("strncat", strings::strncat_pending, strings::strncat),
+            visible("strchr", strings::strchr_pending, strings::strchr),
+            visible("strrchr", strings::strrchr_pending, strings::strrchr),
+            visible("strstr", strings::strstr_pending, strings::strstr),
+            visible("strspn", strings::strspn_pending, strings::strspn),
+            visible("strcspn", strings::strcspn_pending, strings::strcspn),
+            visible("strpbrk", strings::strpbrk_pending, strings::strpbrk),
+            visible("strnlen", strings::strnlen_pending, strings::strnlen),
+            visible("strdup", strings::strdup_pending, strings::strdup),
+            visible("strndup", strings::strndup_pending, strings::strndup),
+            visible("memchr", strings::memchr_pending, strings::memchr),
+            visible("memrchr", strings::memrchr_pending, strings::memrchr),
+            visible("memmem", tokens::memmem_pending, tokens::memmem),
+            visible("stpcpy", tokens::stpcpy_pending, tokens::stpcpy),
+            visible("strcasecmp", tokens::strcasecmp_pending, tokens::strcasecmp),
+            visible(
+                "strncasecmp",
+                tokens::strcasecmp_pending,
+                tokens::strncasecmp,
+            ),
+            visible("strtok", tokens::strtok_pending, tokens::strtok),
+            visible("strtok_r", tokens::strtok_r_pending, tokens::strtok_r),
+            local("abs", strings::abs),
+            local("labs", strings::labs),
+            local("llabs", strings::labs),
+            visible(
+                "posix_memalign",
+                strings::posix_memalign_pending,
+                strings::posix_memalign,
+            ),
+            local("aligned_alloc", strings::aligned_alloc),
+            local("memalign", strings::aligned_alloc),
+            visible(
+                "reallocarray",
+                strings::reallocarray_pending,
+                strings::reallocarray,
+            ),
+        ],
+    },
+    Group {
+        name: "Character classes",
+        models: &[
+            local("__ctype_b_loc", ctype::b_loc),
+            local("__ctype_tolower_loc", ctype::tolower_loc),
+            local("__ctype_toupper_loc", ctype::toupper_loc),
+            local("isalpha", ctype::isalpha),
+            local("isdigit", ctype::isdigit),
+            local("isalnum", ctype::isalnum),
+            local("isspace", ctype::isspace),
+            local("isupper", ctype::isupper),
+            local("islower", ctype::islower),
+            local("isxdigit", ctype::isxdigit),
+            local("ispunct", ctype::ispunct),
+            local("isprint", ctype::isprint),
+            local("isgraph", ctype::isgraph),
+            local("iscntrl", ctype::iscntrl),
+            local("isblank", ctype::isblank),
+            local("isascii", ctype::isascii),
+            local("tolower", ctype::tolower),
+            local("toupper", ctype::toupper),
+        ],
+    },
+    Group {
+        name: "Number parsing",
+        models: &[
+            visible("strtol", parse::strtol_pending, parse::strtol),
+            visible("strtoll", parse::strtoll_pending, parse::strtoll),
+            visible("strtoul", parse::strtoul_pending, parse::strtoul),
+            visible("strtoull", parse::strtoull_pending, parse::strtoull),
+            visible("strtod", parse::strtod_pending, parse::strtod),
+            visible("strtof", parse::strtof_pending, parse::strtof),
+            visible("atoi", parse::atoi_pending, parse::atoi),
+            visible("atol", parse::atol_pending, parse::atol),
+            visible("atoll", parse::atoll_pending, parse::atoll),
+            visible("atof", parse::atof_pending, parse::atof),
+            visible("sscanf", scan::sscanf_pending, scan::sscanf),
+            visible("__isoc99_sscanf", scan::sscanf_pending, scan::sscanf),
+            visible("vsscanf", scan::vsscanf_pending, scan::vsscanf),
+            visible("__isoc99_vsscanf", scan::vsscanf_pending, scan::vsscanf),
+            visible(
+                "__isoc23_sscanf",
+                scan::sscanf_c23_pending,
+                scan::sscanf_c23,
+            ),
+            visible(
+                "__isoc23_vsscanf",
+                scan::vsscanf_c23_pending,
+                scan::vsscanf_c23,
+            ),
+            visible("__isoc23_strtol", parse::strtol_pending, parse::strtol_c23),
+            visible(
+                "__isoc23_strtoll",
+                parse::strtoll_pending,
+                parse::strtoll_c23,
+            ),
+            visible(
+                "__isoc23_strtoul",
+                parse::strtoul_pending,
+                parse::strtoul_c23,
+            ),
+            visible(
+                "__isoc23_strtoull",
+                parse::strtoull_pending,
+                parse::strtoull_c23,
+            ),
+        ],
+    },
+    Group {
+        name: "Sorting and searching",
+        models: &[
+            visible("qsort", sort::qsort_pending, sort::qsort),
+            local("bsearch", sort::bsearch),
+        ],
+    },
+    Group {
+        name: "Environment",
+        models: &[
+            visible("getenv", env::getenv_pending, env::getenv),
+            visible("setenv", env::setenv_pending, env::setenv),
+            visible("unsetenv", env::unsetenv_pending, env::unsetenv),
+            local("sysconf", env::sysconf),
+            local("get_nprocs", env::get_nprocs),
+            local("get_nprocs_conf", env::get_nprocs),
         ],
     },
 ];

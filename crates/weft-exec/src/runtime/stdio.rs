@@ -79,16 +79,14 @@ pub(crate) fn format_call(
     Ok(format(m, &fmt, args))
 }
 
-/// The smallest range covering the shared bytes the `%n` conversions of
-/// `f` store to, if any.
+/// The shared bytes the `%n` conversions of `f` store to: see [`covering`].
 fn shared_stores(m: &Machine, f: &Formatted) -> Option<(u64, u64)> {
-    let shared = f
-        .stores
-        .iter()
-        .filter(|&&(a, n, _)| m.mem.is_shared(a) && n > 0);
-    let lo = shared.clone().map(|&(a, _, _)| a).min();
-    let hi = shared.map(|&(a, n, _)| a + n).max();
-    lo.zip(hi).map(|(lo, hi)| (lo, hi - lo))
+    covering(
+        f.stores
+            .iter()
+            .filter(|&&(a, n, _)| n > 0 && m.mem.is_shared(a))
+            .map(|&(a, n, _)| (a, n)),
+    )
 }
 
 /// The event of a `printf`-like call to the console: a write of the
@@ -110,27 +108,35 @@ fn pending(
     }
     let f = format_call(m, c, at, vararg)?;
     let (read, write) = (shared_reads(m, &f), shared_stores(m, &f));
-    Ok((read.is_some() || write.is_some()).then_some(EventKind::MemOp {
-        name,
-        read,
-        write,
-        stream: None,
-    }))
+    Ok(
+        (read.is_some() || write.is_some()).then_some(EventKind::MemOp {
+            name,
+            read,
+            write,
+            stream: None,
+        }),
+    )
 }
 
-/// The shared bytes the `%s` conversions of `f` read: the smallest range
-/// covering them when they lie in one object, else the first shared
-/// string (a `MemOp` names one range; the README lists this limit).
+/// The shared bytes the `%s` conversions of `f` read: see [`covering`].
 fn shared_reads(m: &Machine, f: &Formatted) -> Option<(u64, u64)> {
-    let mut shared = f
-        .reads
-        .iter()
-        .filter(|&&(a, _)| !m.mem.is_constant(a))
-        .filter_map(|&(a, n)| super::libc::shared(m, a, n, false));
-    let first = shared.next()?;
+    covering(
+        f.reads
+            .iter()
+            .filter(|&&(a, _)| !m.mem.is_constant(a))
+            .filter_map(|&(a, n)| super::libc::shared(m, a, n, false)),
+    )
+}
+
+/// The smallest range covering `ranges` when they lie in one object, else
+/// the first one: a `MemOp` names one range, and one spanning several
+/// objects would cover everything between them (the README lists this
+/// limit).
+fn covering(mut ranges: impl Iterator<Item = (u64, u64)>) -> Option<(u64, u64)> {
+    let first = ranges.next()?;
     let object = weft_ir::addr::decode(first.0).0;
     let (mut lo, mut hi) = (first.0, first.0 + first.1);
-    for (a, n) in shared {
+    for (a, n) in ranges {
         if weft_ir::addr::decode(a).0 != object {
             return Some(first);
         }
@@ -464,12 +470,14 @@ pub fn puts_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
     if m.mem.is_constant(a) {
         return Ok(None);
     }
-    Ok(super::libc::shared(m, a, s.len() as u64 + 1, false).map(|r| EventKind::MemOp {
-        name: "puts",
-        read: Some(r),
-        write: None,
-        stream: None,
-    }))
+    Ok(
+        super::libc::shared(m, a, s.len() as u64 + 1, false).map(|r| EventKind::MemOp {
+            name: "puts",
+            read: Some(r),
+            write: None,
+            stream: None,
+        }),
+    )
 }
 
 pub fn puts(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
