@@ -554,6 +554,10 @@ impl Machine {
     /// `main`'s return) runs again, for the next handler or to end the
     /// process. Returns whether there was one.
     pub(crate) fn run_atexit(&mut self, tid: Tid) -> Result<bool, Stop> {
+        // Checked before `sync_mut`, which copies a shared `Sync`.
+        if self.sync.atexit.is_empty() {
+            return Ok(false);
+        }
         let Some(f) = self.sync_mut().atexit.pop() else {
             return Ok(false);
         };
