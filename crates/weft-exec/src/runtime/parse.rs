@@ -463,79 +463,27 @@ fn ret64(v: u64) -> Run {
     Ok(Ret::Value(Value::Int(v as u128)))
 }
 
-/// `strtol` (64-bit on LP64).
-pub fn strtol(m: &mut Machine, c: &Call) -> Run {
-    ret64(strto_int(
-        m,
-        c,
-        (base_arg(c), false, true, false),
-        strtol_pending,
-    )?)
+/// The integer `strto*` functions (64-bit on LP64), each `(name:
+/// unsigned, C23)`: glibc's C23 `__isoc23_*` names also take `0b`
+/// prefixes.
+macro_rules! strto_ints {
+    ($($name:ident: $unsigned:expr, $c23:expr, $pending:ident;)*) => {$(
+        pub fn $name(m: &mut Machine, c: &Call) -> Run {
+            let how = (base_arg(c), $unsigned, true, $c23);
+            ret64(strto_int(m, c, how, $pending)?)
+        }
+    )*};
 }
 
-/// `strtoll`: the same as `strtol`.
-pub fn strtoll(m: &mut Machine, c: &Call) -> Run {
-    ret64(strto_int(
-        m,
-        c,
-        (base_arg(c), false, true, false),
-        strtoll_pending,
-    )?)
-}
-
-pub fn strtoul(m: &mut Machine, c: &Call) -> Run {
-    ret64(strto_int(
-        m,
-        c,
-        (base_arg(c), true, true, false),
-        strtoul_pending,
-    )?)
-}
-
-pub fn strtoull(m: &mut Machine, c: &Call) -> Run {
-    ret64(strto_int(
-        m,
-        c,
-        (base_arg(c), true, true, false),
-        strtoull_pending,
-    )?)
-}
-
-/// glibc's C23 `__isoc23_strtol` (and `ll`, `ul`, `ull`): `0b` prefixes.
-pub fn strtol_c23(m: &mut Machine, c: &Call) -> Run {
-    ret64(strto_int(
-        m,
-        c,
-        (base_arg(c), false, true, true),
-        strtol_pending,
-    )?)
-}
-
-pub fn strtoll_c23(m: &mut Machine, c: &Call) -> Run {
-    ret64(strto_int(
-        m,
-        c,
-        (base_arg(c), false, true, true),
-        strtoll_pending,
-    )?)
-}
-
-pub fn strtoul_c23(m: &mut Machine, c: &Call) -> Run {
-    ret64(strto_int(
-        m,
-        c,
-        (base_arg(c), true, true, true),
-        strtoul_pending,
-    )?)
-}
-
-pub fn strtoull_c23(m: &mut Machine, c: &Call) -> Run {
-    ret64(strto_int(
-        m,
-        c,
-        (base_arg(c), true, true, true),
-        strtoull_pending,
-    )?)
+strto_ints! {
+    strtol: false, false, strtol_pending;
+    strtoll: false, false, strtoll_pending;
+    strtoul: true, false, strtoul_pending;
+    strtoull: true, false, strtoull_pending;
+    strtol_c23: false, true, strtol_pending;
+    strtoll_c23: false, true, strtoll_pending;
+    strtoul_c23: true, true, strtoul_pending;
+    strtoull_c23: true, true, strtoull_pending;
 }
 
 /// `atoi`: glibc's `(int) strtol(s, NULL, 10)`.

@@ -3,12 +3,12 @@
 //! `perror`. Console output is captured per thread and stream, in order,
 //! and shown in reports. The one formatter ([`format`]) serves them all.
 //!
-//! Conversions follow glibc, `%a` and `%n` included. A `printf` whose `%n`
-//! writes into shared memory is a visible operation (a `MemOp` writing the
-//! bytes from the first to the last such target). A `sprintf`-like call
-//! whose destination is shared is one too (writing the bytes it writes,
-//! reading the first shared string a `%s` reads), as is an `fprintf` to a
-//! shared `FILE` stream (see `file`).
+//! Conversions follow glibc, `%a` and `%n` included. A `printf` whose `%s`
+//! reads or whose `%n` writes shared memory is a visible operation (a
+//! `MemOp` reading and writing those bytes, see [`covering`]). A
+//! `sprintf`-like call whose destination is shared is one too (writing the
+//! bytes it writes, reading the shared strings its `%s` conversions read),
+//! as is an `fprintf` to a shared `FILE` stream (see `file`).
 
 use super::file::{self, Handle};
 use super::{Call, Ret};
@@ -171,7 +171,7 @@ pub fn vprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
 }
 
 /// The event of `fprintf`/`vfprintf`: on a standard stream, as `printf`'s;
-/// on a file, the stream, the first shared string a `%s` reads and the
+/// on a file, the stream, the shared strings its `%s` conversions read and the
 /// shared `%n` targets.
 fn fprintf_event(
     m: &Machine,
@@ -318,8 +318,8 @@ const VSNPRINTF: Dest = Dest {
 };
 
 /// The event of a `sprintf`-like call: the shared destination bytes it
-/// writes (else its shared `%n` targets), and the first shared string a
-/// `%s` reads.
+/// writes (else its shared `%n` targets), and the shared strings its `%s`
+/// conversions read.
 fn dest_pending(m: &Machine, c: &Call, d: Dest) -> Result<Option<EventKind>, Stop> {
     let f = format_call(m, c, d.fmt_at(), d.vararg)?;
     let n = d.written(c, f.text.len());
@@ -386,7 +386,8 @@ pub fn vsnprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
 }
 
 /// The event of `asprintf`/`vasprintf`: the write of the new string's
-/// address to a shared `*strp`, the first shared string a `%s` reads.
+/// address to a shared `*strp`, the shared strings its `%s` conversions
+/// read.
 fn alloc_pending(
     m: &Machine,
     c: &Call,
