@@ -96,13 +96,14 @@ enum Out {
 impl Out {
     /// The destination and its size, if the call stores into memory.
     fn dest(self, c: &Call) -> Option<(u64, u64)> {
-        let (a, n) = match self {
-            Out::Time => (c.addr(0), 8),
-            Out::Timespec(i) => (c.addr(i), 16),
-            Out::Timeval => (c.addr(0), 16),
-            Out::Clock => (0, 0),
-        };
-        (a != 0).then_some((a, n))
+        match self {
+            // `time(NULL)` and `gettimeofday(NULL, ...)` store nothing; a
+            // NULL `timespec` is written through (natively a crash).
+            Out::Time => Some((c.addr(0), 8)).filter(|&(a, _)| a != 0),
+            Out::Timeval => Some((c.addr(0), 16)).filter(|&(a, _)| a != 0),
+            Out::Timespec(i) => Some((c.addr(i), 16)),
+            Out::Clock => None,
+        }
     }
 
     /// The bytes stored and the value returned, for a reading `t` of

@@ -51,6 +51,8 @@ pub(crate) struct Formatted {
     pub reads: Vec<(u64, u64)>,
     /// The first `%s` argument that could not be read.
     pub fault: Option<crate::memory::MemError>,
+    /// The text would be longer than [`MAX_TEXT`] (it is cut short).
+    pub too_long: bool,
 }
 
 /// Formats the call's output from the format string in argument `at` and
@@ -76,8 +78,19 @@ pub(crate) fn format_call(
     } else {
         Args::Values(c.args, at + 1)
     };
-    Ok(format(m, &fmt, args))
+    let f = format(m, &fmt, args);
+    if f.too_long {
+        // More than weft keeps of one call's text (the C library would
+        // print it, or fail with EOVERFLOW past INT_MAX).
+        return Err(Stop::Limit(weft_core::LimitKind::MaxMemory));
+    }
+    Ok(f)
 }
+
+/// The longest text one `printf`-like call may produce under weft: a
+/// longer one (a width or precision of a billion) ends the execution as
+/// `incomplete` (limit `max-memory`) instead of exhausting weft's memory.
+const MAX_TEXT: usize = 64 << 20;
 
 /// The shared bytes the `%n` conversions of `f` store to: see [`covering`].
 fn shared_stores(m: &Machine, f: &Formatted) -> Option<(u64, u64)> {
@@ -631,6 +644,7 @@ fn format(m: &Machine, fmt: &[u8], mut args: Args) -> Formatted {
     let mut stores = Vec::new();
     let mut reads = Vec::new();
     let mut fault = None;
+    let mut too_long = false;
     let mut i = 0;
     while i < fmt.len() {
         if fmt[i] != b'%' {
@@ -641,6 +655,17 @@ fn format(m: &Machine, fmt: &[u8], mut args: Args) -> Formatted {
         i += 1;
         let (spec, conv, next) = parse_spec(m, fmt, i, &mut args);
         i = next;
+        // A `%s` precision only bounds what is read; any other width or
+        // precision this large is text weft will not build.
+        let prec = if conv == b's' {
+            0
+        } else {
+            spec.prec.unwrap_or(0)
+        };
+        if spec.width.max(prec).saturating_add(out.len()) > MAX_TEXT {
+            too_long = true;
+            break;
+        }
         if conv == b'n' {
             let a = args.next(m) as u64;
             stores.push((a, spec.bits as u64 / 8, out.len() as u128));
@@ -650,6 +675,7 @@ fn format(m: &Machine, fmt: &[u8], mut args: Args) -> Formatted {
         pad(&mut out, &spec, body, conv);
     }
     Formatted {
+        too_long: too_long || out.len() > MAX_TEXT,
         text: out,
         stores,
         reads,
@@ -680,7 +706,10 @@ fn parse_spec(m: &Machine, fmt: &[u8], mut i: usize, args: &mut Args) -> (Spec, 
         i += 1;
     }
     while let Some(d) = fmt.get(i).filter(|c| c.is_ascii_digit()) {
-        s.width = s.width * 10 + (d - b'0') as usize;
+        s.width = s
+            .width
+            .saturating_mul(10)
+            .saturating_add((d - b'0') as usize);
         i += 1;
     }
     if fmt.get(i) == Some(&b'.') {
@@ -691,7 +720,7 @@ fn parse_spec(m: &Machine, fmt: &[u8], mut i: usize, args: &mut Args) -> (Spec, 
             i += 1;
         }
         while let Some(d) = fmt.get(i).filter(|c| c.is_ascii_digit()) {
-            p = p * 10 + (d - b'0') as usize;
+            p = p.saturating_mul(10).saturating_add((d - b'0') as usize);
             i += 1;
         }
         s.prec = Some(p);
