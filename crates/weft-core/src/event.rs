@@ -507,13 +507,15 @@ impl Event {
 
     /// Whether the event needs its thread's store buffer to be empty (a
     /// full barrier under TSO/PSO): everything but plain loads, buffered
-    /// stores and the buffer flushes themselves.
+    /// stores, the buffer flushes themselves and nondeterministic choices
+    /// (which touch no memory).
     pub fn is_barrier(&self) -> bool {
         !matches!(
             self.kind,
             EventKind::Load { .. }
                 | EventKind::Store { buffered: true, .. }
                 | EventKind::Update { .. }
+                | EventKind::Choice { .. }
         )
     }
 
