@@ -423,6 +423,15 @@ pub enum EventKind {
         clock: u64,
         ns: u64,
     },
+    /// A reading of the C library's logical clock (`time`, `clock_gettime`):
+    /// an atomic read-modify-write of the 8-byte clock at `clock` that
+    /// moves it from `old` to `new`. Unlike an `Rmw` it is no fence (the
+    /// C library reads the clock without one) and synchronises nothing.
+    ClockRead {
+        clock: u64,
+        old: u64,
+        new: u64,
+    },
     /// `__VERIFIER_nondet_bool()`: the explorer picks the result, one of
     /// `of` values (the event's alternative). Touches nothing: independent
     /// of every other event.
@@ -481,7 +490,7 @@ impl Event {
                 ..one(addr, size as u64, true, atomic)
             }),
             Rmw { addr, size, .. } => out.push(one(addr, size as u64, true, true)),
-            Sleep { clock, .. } => out.push(one(clock, 8, true, true)),
+            Sleep { clock, .. } | ClockRead { clock, .. } => out.push(one(clock, 8, true, true)),
             CmpXchg { addr, size, ok, .. } => out.push(one(addr, size as u64, ok, true)),
             MemOp {
                 read,
@@ -507,8 +516,8 @@ impl Event {
 
     /// Whether the event needs its thread's store buffer to be empty (a
     /// full barrier under TSO/PSO): everything but plain loads, buffered
-    /// stores, the buffer flushes themselves and nondeterministic choices
-    /// (which touch no memory).
+    /// stores, the buffer flushes themselves, nondeterministic choices
+    /// (which touch no memory) and clock readings.
     pub fn is_barrier(&self) -> bool {
         !matches!(
             self.kind,
@@ -516,6 +525,7 @@ impl Event {
                 | EventKind::Store { buffered: true, .. }
                 | EventKind::Update { .. }
                 | EventKind::Choice { .. }
+                | EventKind::ClockRead { .. }
         )
     }
 

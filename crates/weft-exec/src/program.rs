@@ -420,6 +420,7 @@ pub fn describe_event(p: &Program, e: &Event) -> String {
         ProcessExit { code } => format!("exit({code})"),
         Yield => "yield".into(),
         Choice { value, .. } => format!("nondet -> {value}"),
+        ClockRead { new, .. } => format!("read the clock -> {new} ns"),
         Sleep { ns, .. } => format!("sleep {}.{:09}s", ns / 1_000_000_000, ns % 1_000_000_000),
         AtomicBegin => "atomic begin".into(),
         AtomicEnd => "atomic end".into(),

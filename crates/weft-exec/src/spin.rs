@@ -235,6 +235,7 @@ pub(crate) fn logged_commit(kind: &EventKind) -> bool {
             | Fence
             | Yield
             | Sleep { .. }
+            | ClockRead { .. }
             | TryLock { .. }
             | Lock { .. }
             | Unlock { .. }
@@ -289,6 +290,8 @@ fn touched(kind: &EventKind) -> SmallVec<[Key; 2]> {
         | Store { addr, size, .. }
         | Rmw { addr, size, .. }
         | CmpXchg { addr, size, .. } => mem(addr, size as u64),
+        // A reading moves the clock: a loop that reads it makes progress.
+        ClockRead { clock, .. } => mem(clock, 8),
         MemOp {
             read,
             write,

@@ -272,6 +272,12 @@ pub enum Op {
     Sleep {
         ns: u64,
     },
+    /// A reading of the logical clock, which moved it from `old` to `new`
+    /// (nanoseconds).
+    ClockRead {
+        old: u64,
+        new: u64,
+    },
     /// A nondeterministic choice among `of` values, which chose `value`.
     Choice {
         of: u32,
@@ -576,6 +582,7 @@ fn op(e: &Event, cx: &TraceContext) -> Op {
         K::Yield => Op::Yield,
         K::Sleep { ns, .. } => Op::Sleep { ns },
         K::Choice { of, value } => Op::Choice { of, value },
+        K::ClockRead { old, new, .. } => Op::ClockRead { old, new },
         K::AtomicBegin => Op::AtomicBegin,
         K::AtomicEnd => Op::AtomicEnd,
     }

@@ -8,8 +8,9 @@
 //! it by [`TICK`] (time passes while a program runs, so a loop that waits
 //! for a deadline ends), and a sleep by its duration.
 //!
-//! A clock read is an atomic read-modify-write of the clock that
-//! synchronises nothing (`Rmw`, relaxed), and a sleep a `Sleep` event: the
+//! A clock read is a `ClockRead` event, an atomic read-modify-write of the
+//! clock that synchronises nothing and is no fence (the C library reads
+//! the clock without one), and a sleep a `Sleep` event: the
 //! reduction orders them against each other, as the values a program sees
 //! depend on that order, and neither is ever a race. When the result goes
 //! to shared memory (`time(&global)`), the store is a second event, a
@@ -25,7 +26,7 @@ use super::{Call, Ret};
 use crate::machine::{Machine, Stop};
 use crate::program::LibObj;
 use crate::value::Value;
-use weft_core::{EventKind, Order};
+use weft_core::EventKind;
 
 type Pending = Result<Option<EventKind>, Stop>;
 type Run = Result<Ret, Stop>;
@@ -145,12 +146,10 @@ fn read_pending(m: &Machine, c: &Call, out: Out) -> Pending {
                 write: Some((a, n)),
             }));
     }
-    Ok(Some(EventKind::Rmw {
-        addr: clock_addr(m),
-        size: 8,
+    Ok(Some(EventKind::ClockRead {
+        clock: clock_addr(m),
         old: 0,
         new: 0,
-        order: Order::Relaxed,
     }))
 }
 
@@ -200,12 +199,10 @@ fn read(m: &mut Machine, c: &Call, out: Out) -> Run {
     let old = now(m);
     let t = old + TICK;
     set_clock(m, t);
-    m.last = Some(EventKind::Rmw {
-        addr: clock_addr(m),
-        size: 8,
-        old: old as u128,
-        new: t as u128,
-        order: Order::Relaxed,
+    m.last = Some(EventKind::ClockRead {
+        clock: clock_addr(m),
+        old,
+        new: t,
     });
     match out.dest(c) {
         Some((a, _)) if m.mem.is_shared(a) => {
