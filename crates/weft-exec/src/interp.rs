@@ -719,7 +719,6 @@ impl Machine {
             ret_dst,
             atomic: f.atomic,
             on_return: None,
-            resume: None,
         }
     }
 
@@ -948,7 +947,7 @@ impl Machine {
             // Back to the model's call, which runs again with the result.
             let frame = self.thread_mut(tid).frames.pop().expect("frame");
             self.release_frame(&frame);
-            self.frame_mut(tid).resume = Some(crate::thread::Resumed {
+            self.thread_mut(tid).resume = Some(crate::thread::Resumed {
                 progress,
                 result: v.and_then(|v| v.int()),
             });

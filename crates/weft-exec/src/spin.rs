@@ -436,12 +436,12 @@ impl Machine {
         let t = self.thread(tid);
         let m = &self.prog.module;
         let mut h = rustc_hash::FxHasher::default();
-        (t.frames.len(), t.atomic_depth, t.spin.effects).hash(&mut h);
+        // A model's progress between the program functions it calls
+        // (qsort's comparator) is state too.
+        (t.frames.len(), t.atomic_depth, t.spin.effects, t.resume).hash(&mut h);
         let top = t.frames.len().saturating_sub(1);
         for (k, f) in t.frames.iter().enumerate() {
-            // A model's progress between the program functions it calls
-            // (qsort's comparator) is state too.
-            (f.func, f.ip, f.on_return, f.resume).hash(&mut h);
+            (f.func, f.ip, f.on_return).hash(&mut h);
             let live = if k == top {
                 self.prog.live.before(m, f.func, f.ip)
             } else {

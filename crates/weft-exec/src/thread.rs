@@ -24,21 +24,20 @@ pub struct Frame {
     /// A function a runtime model called (see `runtime::Ret::Call`): what
     /// its return does besides returning.
     pub on_return: Option<OnReturn>,
-    /// A runtime model called at this frame's current instruction called a
-    /// program function that returned (see [`OnReturn::Resume`]): the
-    /// model's progress and the function's result, for the call
-    /// instruction that runs again.
-    pub resume: Option<Resumed>,
 }
 
-/// The progress of a runtime model that calls program functions one after
-/// another (`qsort` and `bsearch` calling the comparator), kept in the
-/// calling frame between the calls.
+/// The progress of a runtime model whose call runs more than once: one
+/// that calls program functions one after another (`qsort` and `bsearch`
+/// calling the comparator, see [`OnReturn::Resume`]) or has more than one
+/// visible event (`sscanf`'s stores, `time(&shared)`'s store). Kept in
+/// [`Thread::resume`] between two runs of the call instruction; nothing
+/// else of the thread runs in between.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Resumed {
     /// The model's own counters (e.g. qsort's insertion step).
     pub progress: [u64; 3],
-    /// What the called function returned (`None`: uninitialised).
+    /// What the called function returned (`None`: uninitialised or no
+    /// function).
     pub result: Option<u128>,
 }
 
@@ -55,9 +54,9 @@ pub enum OnReturn {
     /// when it returns, for the next one or to end the thread.
     Destructor,
     /// A function called by a model that goes on afterwards (`qsort`'s
-    /// comparator): the return stores `progress` and the result in the
-    /// caller's [`Frame::resume`] and leaves the caller at the call, which
-    /// runs again and resumes the model.
+    /// comparator): the return stores `progress` and the result in
+    /// [`Thread::resume`] and leaves the caller at the call, which runs
+    /// again and resumes the model.
     Resume { progress: [u64; 3] },
 }
 
@@ -76,7 +75,6 @@ impl Clone for Frame {
             ret_dst: self.ret_dst,
             atomic: self.atomic,
             on_return: self.on_return,
-            resume: self.resume,
         }
     }
 }
@@ -154,9 +152,9 @@ pub struct Thread {
     /// C11 fences executed since the last visible event (they go with the
     /// next one, see [`weft_core::Fences`]).
     pub fences: weft_core::Fences,
-    /// A clock reading waiting to be stored into shared memory, the
-    /// second event of `time(&shared)` and the like (see `runtime::clock`).
-    pub clock_read: Option<u64>,
+    /// The progress of the runtime model at the top frame's call, between
+    /// two runs of it (see [`Resumed`]).
+    pub resume: Option<Resumed>,
 }
 
 impl Thread {
@@ -180,7 +178,7 @@ impl Thread {
             keys_made: 0,
             destructor_calls: 0,
             fences: Default::default(),
-            clock_read: None,
+            resume: None,
         }
     }
 

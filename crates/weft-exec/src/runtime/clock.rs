@@ -15,7 +15,7 @@
 //! depend on that order, and neither is ever a race. When the result goes
 //! to shared memory (`time(&global)`), the store is a second event, a
 //! `MemOp` write of the destination, so that it is ordered and
-//! race-checked like any store.
+//! race-checked like any store (the reading waits in `Thread::resume`).
 //!
 //! Deviations, documented in the README: all clocks advance together (a
 //! thread's CPU clock is the process's), a timed wait that times out does
@@ -134,7 +134,7 @@ fn read_pending(m: &Machine, c: &Call, out: Out) -> Pending {
     if read_kind(out, c).is_none() {
         return Ok(None);
     }
-    if m.thread(c.tid).clock_read.is_some() {
+    if m.thread(c.tid).resume.is_some() {
         // Second phase: the store of what was read into shared memory.
         return Ok(out
             .dest(c)
@@ -188,8 +188,8 @@ fn read(m: &mut Machine, c: &Call, out: Out) -> Run {
             }
         };
     };
-    if let Some(t) = m.thread_mut(c.tid).clock_read.take() {
-        return deliver(m, c, out, kind, t);
+    if let Some(r) = m.thread_mut(c.tid).resume.take() {
+        return deliver(m, c, out, kind, r.progress[0]);
     }
     // A destination the store would fault on is found before the clock
     // moves.
@@ -207,7 +207,10 @@ fn read(m: &mut Machine, c: &Call, out: Out) -> Run {
     match out.dest(c) {
         Some((a, _)) if m.mem.is_shared(a) => {
             // The store is its own event: come back to this call for it.
-            m.thread_mut(c.tid).clock_read = Some(t);
+            m.thread_mut(c.tid).resume = Some(crate::thread::Resumed {
+                progress: [t, 0, 0],
+                result: None,
+            });
             Ok(Ret::Stay)
         }
         _ => deliver(m, c, out, kind, t),

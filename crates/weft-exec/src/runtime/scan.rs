@@ -460,7 +460,7 @@ fn stepwise(ranges: &[Option<(u64, u64)>]) -> bool {
 
 /// The store the current call is at (see [`run`]).
 fn phase(m: &Machine, c: &Call) -> usize {
-    m.frame(c.tid).resume.map_or(0, |r| r.progress[0] as usize)
+    m.thread(c.tid).resume.map_or(0, |r| r.progress[0] as usize)
 }
 
 fn pending(m: &Machine, c: &Call, f: Flavor) -> Pending {
@@ -482,7 +482,7 @@ fn pending(m: &Machine, c: &Call, f: Flavor) -> Pending {
 
 /// Scans and stores. When the shared targets are in several objects, the
 /// call stores one target per step, each an event writing that target
-/// (the phase is kept in the frame, as `qsort` keeps its progress, and
+/// (the phase is kept in `Thread::resume`, as `qsort` keeps its progress, and
 /// the call runs again for the next); each step scans the input again,
 /// as a store of another thread between two of them could change it.
 fn run(m: &mut Machine, c: &Call, f: Flavor) -> Result<Ret, Stop> {
@@ -492,7 +492,7 @@ fn run(m: &mut Machine, c: &Call, f: Flavor) -> Result<Ret, Stop> {
     let ev = pending(m, c, f)?;
     let steps = stepwise(&target_ranges(m, c, f));
     let at = phase(m, c);
-    m.frame_mut(c.tid).resume = None;
+    m.thread_mut(c.tid).resume = None;
     let (stores, result) = scan(&input, &fmt, c23);
     let ptrs = pointers(m, c, va, stores.len());
     let todo = if steps {
@@ -511,7 +511,7 @@ fn run(m: &mut Machine, c: &Call, f: Flavor) -> Result<Ret, Stop> {
     }
     m.last = ev;
     if steps && at + 1 < stores.len() {
-        m.frame_mut(c.tid).resume = Some(crate::thread::Resumed {
+        m.thread_mut(c.tid).resume = Some(crate::thread::Resumed {
             progress: [at as u64 + 1, 0, 0],
             result: None,
         });

@@ -3,7 +3,7 @@
 //! A model cannot wait for a program function inside Rust, so both are
 //! resumable: each call of the comparator is a `Ret::Call` with
 //! `OnReturn::Resume`, whose return stores the model's progress and the
-//! comparator's result in the calling frame (`Frame::resume`) and leaves
+//! comparator's result in the thread (`Thread::resume`) and leaves
 //! the thread at the call instruction, which runs the model again.
 //!
 //! `qsort` is a binary insertion sort: element `i` is compared with the
@@ -48,7 +48,7 @@ fn verdict(m: &Machine, name: &str, r: Option<u128>) -> Result<i32, Stop> {
 }
 
 fn resumed(m: &Machine, c: &Call) -> Option<Resumed> {
-    m.frame(c.tid).resume
+    m.thread(c.tid).resume
 }
 
 /// The comparator, checked.
@@ -158,7 +158,7 @@ pub fn qsort(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let (base, n, size) = (c.addr(0), c.arg(1) as u64, c.arg(2) as u64);
     let ev = qsort_pending(m, c)?;
     let resume = qsort_resume(m, c)?;
-    m.frame_mut(c.tid).resume = None;
+    m.thread_mut(c.tid).resume = None;
     if resume.is_none() {
         if n < 2 || size == 0 {
             return Ok(Ret::Value(Value::ZERO));
@@ -222,7 +222,7 @@ pub fn bsearch(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
             Some((l, u, verdict(m, "bsearch", r.result)?))
         }
     };
-    m.frame_mut(c.tid).resume = None;
+    m.thread_mut(c.tid).resume = None;
     match bsearch_plan(c, resume) {
         Step::Done(a) => Ok(Ret::Value(Value::Int(a as u128))),
         Step::Compare(a, b, progress) => call(m, c, 4, "bsearch", a, b, progress),
