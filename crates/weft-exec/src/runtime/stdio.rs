@@ -373,29 +373,23 @@ fn dest_run(m: &mut Machine, c: &Call, d: Dest) -> Result<Ret, Stop> {
     Ok(Ret::Value(Value::Int(mask(f.text.len() as u128, 32))))
 }
 
-pub fn sprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
-    dest_pending(m, c, SPRINTF)
+/// The `sprintf` family's entry points: `(pending, run): how`.
+macro_rules! dest_calls {
+    ($($pending:ident, $run:ident: $d:expr;)*) => {$(
+        pub fn $pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
+            dest_pending(m, c, $d)
+        }
+        pub fn $run(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+            dest_run(m, c, $d)
+        }
+    )*};
 }
-pub fn sprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    dest_run(m, c, SPRINTF)
-}
-pub fn snprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
-    dest_pending(m, c, SNPRINTF)
-}
-pub fn snprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    dest_run(m, c, SNPRINTF)
-}
-pub fn vsprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
-    dest_pending(m, c, VSPRINTF)
-}
-pub fn vsprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    dest_run(m, c, VSPRINTF)
-}
-pub fn vsnprintf_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
-    dest_pending(m, c, VSNPRINTF)
-}
-pub fn vsnprintf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    dest_run(m, c, VSNPRINTF)
+
+dest_calls! {
+    sprintf_pending, sprintf: SPRINTF;
+    snprintf_pending, snprintf: SNPRINTF;
+    vsprintf_pending, vsprintf: VSPRINTF;
+    vsnprintf_pending, vsnprintf: VSNPRINTF;
 }
 
 /// The event of `asprintf`/`vasprintf`: the write of the new string's
