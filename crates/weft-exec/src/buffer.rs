@@ -180,7 +180,7 @@ impl Machine {
         loop {
             let mem = &self.mem;
             let thread = self.threads[tid as usize].as_mut().expect("thread exists");
-            let entries = &mut std::sync::Arc::make_mut(thread).buffer.entries;
+            let entries = &mut crate::cow::make_mut(thread).buffer.entries;
             let mut more = Vec::new();
             for e in entries.iter_mut().filter(|e| e.hidden) {
                 if mem.is_shared(e.addr) {

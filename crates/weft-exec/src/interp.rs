@@ -947,10 +947,10 @@ impl Machine {
             // Back to the model's call, which runs again with the result.
             let frame = self.thread_mut(tid).frames.pop().expect("frame");
             self.release_frame(&frame);
-            self.thread_mut(tid).resume = Some(crate::thread::Resumed {
+            self.thread_mut(tid).resume = Some(Box::new(crate::thread::Resumed {
                 progress,
                 result: v.and_then(|v| v.int()),
-            });
+            }));
             return Ok(None);
         }
         if self.thread(tid).frames.len() == 1 {

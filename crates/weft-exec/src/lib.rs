@@ -14,6 +14,7 @@
 
 mod arith;
 mod buffer;
+mod cow;
 mod interp;
 mod liveness;
 mod machine;

@@ -407,7 +407,7 @@ impl Machine {
     }
 
     pub(crate) fn thread_mut(&mut self, tid: Tid) -> &mut Thread {
-        Arc::make_mut(self.threads[tid as usize].as_mut().expect("thread exists"))
+        crate::cow::make_mut(self.threads[tid as usize].as_mut().expect("thread exists"))
     }
 
     pub(crate) fn frame(&self, tid: Tid) -> &Frame {
@@ -455,7 +455,7 @@ impl Machine {
         }
         self.mem.escape_addr(retval);
         // Its thread-local instances die with it.
-        for (_, copy) in std::mem::take(&mut self.thread_mut(tid).tls) {
+        for (_, copy) in std::mem::take(&mut self.thread_mut(tid).lib_mut().tls) {
             self.mem.kill(copy, crate::memory::ObjState::Freed);
         }
         let t = self.thread_mut(tid);
@@ -479,7 +479,7 @@ impl Machine {
     /// `PTHREAD_DESTRUCTOR_ITERATIONS` (4) times; weft bounds the calls the
     /// same way (four per key the thread has a value for).
     pub(crate) fn pending_destructor(&self, tid: Tid) -> Option<(u32, u64, u64)> {
-        let t = self.thread(tid);
+        let t = self.thread(tid).lib();
         if t.destructor_calls >= 4 * t.specific.len().max(1) as u32 {
             return None;
         }
@@ -601,7 +601,7 @@ impl Machine {
     /// its key's value first, as POSIX does. Returns (destructor, value).
     pub(crate) fn take_destructor(&mut self, tid: Tid) -> Option<(u64, u64)> {
         let (key, f, v) = self.pending_destructor(tid)?;
-        let t = self.thread_mut(tid);
+        let t = self.thread_mut(tid).lib_mut();
         t.specific.retain(|&(k, _)| k != key);
         t.destructor_calls += 1;
         Some((f, v))
@@ -624,7 +624,7 @@ impl Machine {
     /// The address of thread `tid`'s `errno`, an `int` of its own made at
     /// the first use (initially 0).
     pub(crate) fn errno_location(&mut self, tid: Tid) -> Result<u64, Stop> {
-        if let Some(a) = self.thread(tid).errno {
+        if let Some(a) = self.thread(tid).lib().errno {
             return Ok(a);
         }
         let a = self
@@ -636,7 +636,7 @@ impl Machine {
                 true,
             )
             .map_err(|_| Stop::Limit(weft_core::LimitKind::MaxMemory))?;
-        self.thread_mut(tid).errno = Some(a);
+        self.thread_mut(tid).lib_mut().errno = Some(a);
         Ok(a)
     }
 
@@ -916,7 +916,7 @@ impl Machine {
     /// of the same thread and stream.
     pub(crate) fn print(&mut self, tid: Tid, stream: Stream, text: &str) {
         self.note_effect(tid);
-        let output = Arc::make_mut(&mut self.output);
+        let output = crate::cow::make_mut(&mut self.output);
         match output.last_mut() {
             Some(o) if o.tid == tid && o.stream == stream => o.text.push_str(text),
             _ => output.push(Output {
@@ -928,7 +928,7 @@ impl Machine {
     }
 
     pub(crate) fn sync_mut(&mut self) -> &mut Sync {
-        Arc::make_mut(&mut self.sync)
+        crate::cow::make_mut(&mut self.sync)
     }
 
     /// The number of alternatives of `tid`'s pending event (a signal with

@@ -365,7 +365,8 @@ impl Memory {
         } else {
             (&mut self.spaces, id.index)
         };
-        let obj = Arc::make_mut(table.get_mut(id.space as usize)?).get_mut(index as usize)?;
+        let obj =
+            crate::cow::make_mut(table.get_mut(id.space as usize)?).get_mut(index as usize)?;
         Some((obj, &mut self.budget))
     }
 
@@ -420,7 +421,7 @@ impl Memory {
         if table.len() <= space as usize {
             table.resize_with(space as usize + 1, Arc::default);
         }
-        let objs = Arc::make_mut(&mut table[space as usize]);
+        let objs = crate::cow::make_mut(&mut table[space as usize]);
         let n = u32::try_from(objs.len()).map_err(|_| AllocError::Exhausted)?;
         let id = if wide {
             ObjId::wide(space, n)
@@ -855,7 +856,7 @@ impl Object {
                 }
                 slot.as_mut().expect("just created")
             }
-            Chunks::Many(m) => match Arc::make_mut(m).entry(k) {
+            Chunks::Many(m) => match crate::cow::make_mut(m).entry(k) {
                 std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
                 std::collections::btree_map::Entry::Vacant(e) => {
                     budget.create(len)?;
@@ -864,7 +865,7 @@ impl Object {
             },
         };
         budget.unshare(c)?;
-        Ok(Arc::make_mut(c))
+        Ok(crate::cow::make_mut(c))
     }
 
     /// Reads `[off, off + out.len())` (in bounds) into `out` and, if given,

@@ -101,7 +101,7 @@ impl<T: Copy + Default, const N: usize> SegLog<T, N> {
     /// it is frozen.
     pub fn set(&mut self, i: usize, x: T) {
         fn set_in<T: Copy, const N: usize>(seg: &mut Arc<Segment<T, N>>, i: usize, x: T) {
-            let s = Arc::make_mut(seg);
+            let s = crate::cow::make_mut(seg);
             match i.checked_sub(s.start) {
                 Some(j) => s.items[j] = x,
                 None => set_in(s.older.as_mut().expect("an older segment"), i, x),

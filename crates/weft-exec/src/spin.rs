@@ -82,9 +82,12 @@ struct Touch {
     addr: u64,
     /// Bytes touched; 0 for a mutex.
     size: u32,
-    /// What it held before and after the touch (`None`: uninitialised).
-    before: Word,
-    after: Word,
+    /// Bit 0: `before` is initialised; bit 1: `after` is. (Apart from the
+    /// bits, so that a touch takes 48 bytes, not 64.)
+    init: u8,
+    /// What it held before and after the touch (see [`Word`]).
+    before: [u64; 2],
+    after: [u64; 2],
 }
 
 /// An `Option<u128>` with 8-byte alignment (a `u128` would pad `Touch`).
@@ -115,12 +118,38 @@ impl Touch {
             Key::Mem { addr, size } => (addr, size as u32),
             Key::Mutex(m) => (m, 0),
         };
-        Touch {
+        let mut t = Touch {
             addr,
             size,
-            before: Word::new(before),
-            after: Word::new(before),
+            ..Touch::default()
+        };
+        t.set_before(Word::new(before));
+        t.set_after(Word::new(before));
+        t
+    }
+
+    fn before_word(&self) -> Word {
+        Word {
+            init: self.init & 1 != 0,
+            bits: self.before,
         }
+    }
+
+    fn after_word(&self) -> Word {
+        Word {
+            init: self.init & 2 != 0,
+            bits: self.after,
+        }
+    }
+
+    fn set_before(&mut self, w: Word) {
+        self.init = (self.init & !1) | w.init as u8;
+        self.before = w.bits;
+    }
+
+    fn set_after(&mut self, w: Word) {
+        self.init = (self.init & !2) | (w.init as u8) << 1;
+        self.after = w.bits;
     }
 
     fn key(&self) -> Key {
@@ -134,7 +163,7 @@ impl Touch {
     }
 
     fn before(&self) -> Option<u128> {
-        self.before.get()
+        self.before_word().get()
     }
 }
 
@@ -143,8 +172,10 @@ impl Touch {
 struct Mark {
     fp: u64,
     progress: u64,
-    /// Digest of the thread's private memory, when it was computed.
-    digest: Option<u64>,
+    /// Digest of the thread's private memory, if `digested` (an `Option`
+    /// would make a mark 40 bytes, not 32).
+    digest: u64,
+    digested: bool,
     /// Position in the touch log.
     pos: u16,
     /// Condition-variable waits the thread had started (see
@@ -154,11 +185,14 @@ struct Mark {
 
 /// Per-thread bookkeeping for spin detection. The marks and the touch log
 /// are [`SegLog`]s: a thread is cloned whenever a snapshotted state steps
-/// it, and these lists grow with nearly every event inside a loop.
+/// it, and these lists grow with nearly every event inside a loop. Their
+/// inline tails hold two items: a clone copies the whole tail whether it
+/// is used or not, and most threads hold one or two marks between
+/// snapshots (fetch_add N=7: 16% fewer L1 data misses than with eight).
 #[derive(Clone, Debug, Default)]
 pub struct SpinWatch {
-    marks: SegLog<Mark, 8>,
-    log: SegLog<Touch, 8>,
+    marks: SegLog<Mark, 2>,
+    log: SegLog<Touch, 2>,
     digests: u8,
     /// While spin-blocked: what the repeated iteration touched, with the
     /// value each held (and holds again).
@@ -369,7 +403,7 @@ impl Machine {
         let delta = self.uncredited();
         if delta > 0 {
             if let Some(Some(t)) = self.threads.get_mut(tid as usize) {
-                std::sync::Arc::make_mut(t).spin.progress += delta;
+                crate::cow::make_mut(t).spin.progress += delta;
             }
         }
         r
@@ -425,7 +459,7 @@ impl Machine {
     /// never a spin.
     pub(crate) fn note_effect(&mut self, tid: Tid) {
         if let Some(Some(t)) = self.threads.get_mut(tid as usize) {
-            std::sync::Arc::make_mut(t).spin.effects += 1;
+            crate::cow::make_mut(t).spin.effects += 1;
         }
     }
 
@@ -438,7 +472,13 @@ impl Machine {
         let mut h = rustc_hash::FxHasher::default();
         // A model's progress between the program functions it calls
         // (qsort's comparator) is state too.
-        (t.frames.len(), t.atomic_depth, t.spin.effects, t.resume).hash(&mut h);
+        (
+            t.frames.len(),
+            t.atomic_depth,
+            t.spin.effects,
+            t.resume.as_deref(),
+        )
+            .hash(&mut h);
         let top = t.frames.len().saturating_sub(1);
         for (k, f) in t.frames.iter().enumerate() {
             (f.func, f.ip, f.on_return).hash(&mut h);
@@ -521,10 +561,10 @@ impl Machine {
             // touch left what it holds now.
             let mut held = Word::new(now);
             for o in log[i..].iter().filter(|o| o.key() == key) {
-                if o.before != held {
+                if o.before_word() != held {
                     return false;
                 }
-                held = o.after;
+                held = o.after_word();
             }
             if held != Word::new(now) {
                 return false;
@@ -556,12 +596,13 @@ impl Machine {
         let here = Mark {
             fp,
             progress,
-            digest,
+            digest: digest.unwrap_or(0),
+            digested: digest.is_some(),
             pos: 0,
             waits,
         };
         for m in &same {
-            let private = m.progress == progress || (m.digest.is_some() && m.digest == digest);
+            let private = m.progress == progress || (m.digested && Some(m.digest) == digest);
             if private && self.net_zero(tid, m.pos as usize) {
                 let waited = m.waits != here.waits;
                 let t = &mut self.thread_mut(tid).spin;
@@ -669,8 +710,8 @@ impl Machine {
             let Some(v) = read else {
                 return self.thread_mut(tid).spin.forget();
             };
-            t.before = Word::new(v);
-            t.after = t.before;
+            t.set_before(Word::new(v));
+            t.set_after(Word::new(v));
             return self.thread_mut(tid).spin.log.set(at, t);
         }
         // An event that wrote nothing left every key as it was: nobody
@@ -679,7 +720,7 @@ impl Machine {
             let log = &mut self.thread_mut(tid).spin.log;
             for i in at..at + n {
                 let mut t = log.get(i);
-                t.after = t.before;
+                t.set_after(t.before_word());
                 log.set(i, t);
             }
             return;
@@ -688,7 +729,7 @@ impl Machine {
             let mut t = self.thread(tid).spin.log.get(i);
             match self.spin_value(tid, t.key()) {
                 Some(v) => {
-                    t.after = Word::new(v);
+                    t.set_after(Word::new(v));
                     self.thread_mut(tid).spin.log.set(i, t);
                 }
                 None => return self.thread_mut(tid).spin.forget(),
@@ -806,7 +847,7 @@ mod tests {
             let t = Touch::new(key, v);
             assert_eq!(t.key(), key);
             assert_eq!(t.before(), v);
-            assert_eq!(t.after.get(), v);
+            assert_eq!(t.after_word().get(), v);
         }
         // An uninitialised word differs from an initialised zero.
         assert_ne!(Word::new(None), Word::new(Some(0)));

@@ -2,6 +2,7 @@
 
 use crate::value::Value;
 use smallvec::SmallVec;
+use std::sync::Arc;
 use weft_core::Event;
 use weft_ir::{BlockId, FuncId, Reg};
 
@@ -132,6 +133,23 @@ pub struct Thread {
     pub events: u32,
     /// Stores not yet in memory (TSO/PSO).
     pub buffer: crate::buffer::StoreBuffer,
+    /// The C library's per-thread state, if the thread has any (see
+    /// [`Thread::lib`]).
+    lib: Option<Arc<ThreadLib>>,
+    /// C11 fences executed since the last visible event (they go with the
+    /// next one, see [`weft_core::Fences`]).
+    pub fences: weft_core::Fences,
+    /// The progress of the runtime model at the top frame's call, between
+    /// two runs of it (see [`Resumed`]). Boxed: rare, and a thread is
+    /// cloned whenever a snapshotted state steps it.
+    pub resume: Option<Box<Resumed>>,
+}
+
+/// The C library's per-thread state. Apart from [`Thread`] and shared
+/// between clones until written: few threads have any, and a thread is
+/// cloned whenever a snapshotted state steps it.
+#[derive(Clone, Debug, Default)]
+pub struct ThreadLib {
     /// The thread's `errno` object (`__errno_location`), made at the first
     /// use.
     pub errno: Option<u64>,
@@ -149,13 +167,17 @@ pub struct Thread {
     /// Destructors run at exit so far (bounded, see
     /// `Machine::next_destructor`).
     pub destructor_calls: u32,
-    /// C11 fences executed since the last visible event (they go with the
-    /// next one, see [`weft_core::Fences`]).
-    pub fences: weft_core::Fences,
-    /// The progress of the runtime model at the top frame's call, between
-    /// two runs of it (see [`Resumed`]).
-    pub resume: Option<Resumed>,
 }
+
+/// What a thread without C-library state has.
+static NO_LIB: ThreadLib = ThreadLib {
+    errno: None,
+    ctype: [None; 3],
+    tls: Vec::new(),
+    specific: Vec::new(),
+    keys_made: 0,
+    destructor_calls: 0,
+};
 
 impl Thread {
     pub fn new(frame: Frame) -> Thread {
@@ -171,12 +193,7 @@ impl Thread {
             spin: Default::default(),
             events: 0,
             buffer: Default::default(),
-            errno: None,
-            ctype: [None; 3],
-            tls: Vec::new(),
-            specific: Vec::new(),
-            keys_made: 0,
-            destructor_calls: 0,
+            lib: None,
             fences: Default::default(),
             resume: None,
         }
@@ -184,5 +201,15 @@ impl Thread {
 
     pub fn finished(&self) -> bool {
         self.state == ThreadState::Finished
+    }
+
+    /// The thread's C-library state.
+    pub fn lib(&self) -> &ThreadLib {
+        self.lib.as_deref().unwrap_or(&NO_LIB)
+    }
+
+    /// The thread's C-library state, unshared, made at the first use.
+    pub fn lib_mut(&mut self) -> &mut ThreadLib {
+        crate::cow::make_mut(self.lib.get_or_insert_with(Default::default))
     }
 }

@@ -93,6 +93,9 @@ pub struct Trace {
     race: Races,
     /// The thread whose atomic section is open after the last event.
     section_owner: Option<Tid>,
+    /// How many entries leave an atomic section open (`depth > 0`): when
+    /// none does, backtracking need not look for the section's owner.
+    in_sections: u32,
     /// Some execution so far ran another thread (not one of the owner's
     /// store buffers) inside an open atomic section, its owner blocked
     /// there (on a mutex, a join, a condition variable, a spin). Reversals
@@ -434,6 +437,7 @@ impl Trace {
             self.by_thread.resize_with(tid + 1, Vec::new);
         }
         self.by_thread[tid].push(idx);
+        self.in_sections += (e.depth > 0) as u32;
         self.entries.push(e);
     }
 
@@ -818,6 +822,7 @@ impl Trace {
         while self.entries.len() > n {
             let e = self.entries.pop().expect("non-empty");
             self.by_thread[e.ev.tid as usize].pop();
+            self.in_sections -= (e.depth > 0) as u32;
             if let EventKind::Spawn { child } = e.ev.kind {
                 self.spawn_of.remove(&child);
             }
@@ -833,12 +838,15 @@ impl Trace {
                 }
             }
         }
-        self.section_owner = self
-            .by_thread
-            .iter()
-            .filter_map(|l| l.last())
-            .find(|&&i| self.entries[i as usize].depth > 0)
-            .map(|&i| self.entries[i as usize].ev.tid);
+        self.section_owner = (self.in_sections > 0)
+            .then(|| {
+                self.by_thread
+                    .iter()
+                    .filter_map(|l| l.last())
+                    .find(|&&i| self.entries[i as usize].depth > 0)
+                    .map(|&i| self.entries[i as usize].ev.tid)
+            })
+            .flatten();
         while self.undo.last().is_some_and(|u| u.0 as usize >= n) {
             match self.undo.pop().expect("non-empty").1 {
                 Undo::Word(slot, old) => *self.mem.at_mut(slot) = old,

@@ -207,10 +207,10 @@ fn read(m: &mut Machine, c: &Call, out: Out) -> Run {
     match out.dest(c) {
         Some((a, _)) if m.mem.is_shared(a) => {
             // The store is its own event: come back to this call for it.
-            m.thread_mut(c.tid).resume = Some(crate::thread::Resumed {
+            m.thread_mut(c.tid).resume = Some(Box::new(crate::thread::Resumed {
                 progress: [t, 0, 0],
                 result: None,
-            });
+            }));
             Ok(Ret::Stay)
         }
         _ => deliver(m, c, out, kind, t),

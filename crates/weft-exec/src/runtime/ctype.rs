@@ -102,7 +102,7 @@ fn table_bytes(t: Table) -> Vec<u8> {
 
 /// The thread's cell for table `t`, made (with its table) at the first use.
 fn cell(m: &mut Machine, tid: u32, t: Table) -> Result<u64, Stop> {
-    if let Some(a) = m.thread(tid).ctype[t as usize] {
+    if let Some(a) = m.thread(tid).lib().ctype[t as usize] {
         return Ok(a);
     }
     let space = weft_ir::addr::thread_space(tid);
@@ -121,7 +121,7 @@ fn cell(m: &mut Machine, tid: u32, t: Table) -> Result<u64, Stop> {
         .mem
         .alloc_copy(space, &Object::global(8, true, &[(0, ptr)]))
         .map_err(exhausted)?;
-    m.thread_mut(tid).ctype[t as usize] = Some(a);
+    m.thread_mut(tid).lib_mut().ctype[t as usize] = Some(a);
     Ok(a)
 }
 

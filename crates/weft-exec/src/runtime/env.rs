@@ -22,7 +22,6 @@ use super::{Call, Ret};
 use crate::machine::{Machine, Stop};
 use crate::memory::ObjKind;
 use crate::value::Value;
-use std::sync::Arc;
 use weft_core::LimitKind;
 
 /// The number of processors weft's machine has.
@@ -120,7 +119,7 @@ pub fn setenv(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
         .write_bytes(s, &text, &vec![true; text.len()])
         .map_err(|e| m.mem_bug(e, true))?;
     m.mem.escape_addr(s);
-    let environ = Arc::make_mut(&mut m.environ);
+    let environ = crate::cow::make_mut(&mut m.environ);
     match at {
         Some(i) => environ[i] = s,
         None => environ.push(s),
@@ -137,7 +136,7 @@ pub fn unsetenv(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     };
     m.last = ev;
     while let Some(i) = find(m, &name) {
-        Arc::make_mut(&mut m.environ).remove(i);
+        crate::cow::make_mut(&mut m.environ).remove(i);
     }
     ret_i32(0)
 }

@@ -130,7 +130,7 @@ pub(crate) enum Handle {
 
 impl Machine {
     fn files_mut(&mut self) -> &mut Files {
-        Arc::make_mut(&mut self.files)
+        crate::cow::make_mut(&mut self.files)
     }
 }
 
@@ -240,7 +240,7 @@ pub(crate) fn write(m: &mut Machine, tid: u32, h: Handle, bytes: &[u8]) -> Resul
             }
             let files = m.files_mut();
             let data = files.written.entry(s.path.clone()).or_insert(current);
-            let data = Arc::make_mut(data);
+            let data = crate::cow::make_mut(data);
             let at = if s.append { data.len() } else { s.pos as usize };
             if data.len() < at {
                 data.resize(at, 0);

@@ -716,7 +716,7 @@ pub fn tls_address(m: &mut Machine, c: &Call) -> Run {
     if c.tid == 0 {
         return int(g as u128);
     }
-    if let Some(&(_, copy)) = m.thread(c.tid).tls.iter().find(|(a, _)| *a == g) {
+    if let Some(&(_, copy)) = m.thread(c.tid).lib().tls.iter().find(|(a, _)| *a == g) {
         return int(copy as u128);
     }
     let (id, off) = weft_ir::addr::decode(g);
@@ -734,7 +734,7 @@ pub fn tls_address(m: &mut Machine, c: &Call) -> Run {
         .mem
         .alloc_copy(weft_ir::addr::thread_space(c.tid), &init)
         .map_err(|_| Stop::Limit(weft_core::LimitKind::MaxMemory))?;
-    m.thread_mut(c.tid).tls.push((g, copy));
+    m.thread_mut(c.tid).lib_mut().tls.push((g, copy));
     int(copy as u128)
 }
 
@@ -751,7 +751,7 @@ const PTHREAD_KEYS_MAX: u32 = 1024;
 
 /// Creates a key with destructor `dtor` (0: none) for thread `c.tid`.
 fn make_key(m: &mut Machine, c: &Call, dtor: u64) -> Result<Option<u32>, Stop> {
-    let made = m.thread(c.tid).keys_made;
+    let made = m.thread(c.tid).lib().keys_made;
     if made >= PTHREAD_KEYS_MAX || c.tid >= 0xfffe {
         return Ok(None);
     }
@@ -762,7 +762,7 @@ fn make_key(m: &mut Machine, c: &Call, dtor: u64) -> Result<Option<u32>, Stop> {
         ));
     }
     let key = ((c.tid + 1) << 16) | made;
-    m.thread_mut(c.tid).keys_made += 1;
+    m.thread_mut(c.tid).lib_mut().keys_made += 1;
     m.sync_mut().keys.insert(
         key,
         crate::sync::KeyInfo {
@@ -778,7 +778,7 @@ fn live_key(m: &Machine, key: u32) -> bool {
 }
 
 fn set_specific(m: &mut Machine, c: &Call, key: u32, v: u64) {
-    let t = m.thread_mut(c.tid);
+    let t = m.thread_mut(c.tid).lib_mut();
     t.specific.retain(|&(k, _)| k != key);
     if v != 0 {
         t.specific.push((key, v));
@@ -787,6 +787,7 @@ fn set_specific(m: &mut Machine, c: &Call, key: u32, v: u64) {
 
 fn get_specific(m: &Machine, c: &Call, key: u32) -> u64 {
     m.thread(c.tid)
+        .lib()
         .specific
         .iter()
         .find(|&&(k, _)| k == key)

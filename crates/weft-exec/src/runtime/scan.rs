@@ -460,7 +460,10 @@ fn stepwise(ranges: &[Option<(u64, u64)>]) -> bool {
 
 /// The store the current call is at (see [`run`]).
 fn phase(m: &Machine, c: &Call) -> usize {
-    m.thread(c.tid).resume.map_or(0, |r| r.progress[0] as usize)
+    m.thread(c.tid)
+        .resume
+        .as_ref()
+        .map_or(0, |r| r.progress[0] as usize)
 }
 
 fn pending(m: &Machine, c: &Call, f: Flavor) -> Pending {
@@ -511,10 +514,10 @@ fn run(m: &mut Machine, c: &Call, f: Flavor) -> Result<Ret, Stop> {
     }
     m.last = ev;
     if steps && at + 1 < stores.len() {
-        m.thread_mut(c.tid).resume = Some(crate::thread::Resumed {
+        m.thread_mut(c.tid).resume = Some(Box::new(crate::thread::Resumed {
             progress: [at as u64 + 1, 0, 0],
             result: None,
-        });
+        }));
         return Ok(Ret::Stay);
     }
     Ok(Ret::Value(Value::Int(result as u32 as u128)))

@@ -48,7 +48,7 @@ fn verdict(m: &Machine, name: &str, r: Option<u128>) -> Result<i32, Stop> {
 }
 
 fn resumed(m: &Machine, c: &Call) -> Option<Resumed> {
-    m.thread(c.tid).resume
+    m.thread(c.tid).resume.as_deref().copied()
 }
 
 /// The comparator, checked.

@@ -588,7 +588,7 @@ pub fn strerror(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     m.mem
         .write_bytes(a, &text, &vec![true; text.len()])
         .map_err(|e| m.mem_bug(e, true))?;
-    std::sync::Arc::make_mut(&mut m.files)
+    crate::cow::make_mut(&mut m.files)
         .messages
         .insert((c.tid, e), a);
     Ok(Ret::Value(Value::Int(a as u128)))

@@ -1,0 +1,56 @@
+//! Copy-on-write access to the shared parts of a [`Machine`] state.
+//!
+//! A snapshot shares threads, memory objects and synchronisation state
+//! with the running state through `Arc`s, and the interpreter asks for
+//! mutable access to them many times per event (each register write goes
+//! through its thread). `Arc::make_mut` pays a locked compare-exchange on
+//! every call, even when the state is not shared; [`make_mut`] checks the
+//! counts with plain loads first, and only takes that path when the value
+//! may be shared.
+//!
+//! [`Machine`]: crate::machine::Machine
+
+use std::sync::atomic::{fence, Ordering};
+use std::sync::Arc;
+
+/// `Arc::make_mut`, without an atomic read-modify-write when `a` is the
+/// only reference to its value.
+#[inline(always)]
+pub(crate) fn make_mut<T: Clone>(a: &mut Arc<T>) -> &mut T {
+    if Arc::strong_count(a) == 1 && Arc::weak_count(a) == 0 {
+        // Pairs with the release decrement of the last other owner, as in
+        // `Arc::make_mut`'s own check.
+        fence(Ordering::Acquire);
+        // SAFETY: `a` is the only `Arc` of its value and no `Weak` exists,
+        // so no other reference can exist or be made while `a` is
+        // borrowed mutably (making one needs `a`). The fence orders our
+        // accesses after every access made through the owners that are
+        // gone.
+        unsafe { &mut *Arc::as_ptr(a).cast_mut() }
+    } else {
+        Arc::make_mut(a)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unique_values_are_changed_in_place_shared_ones_copied() {
+        let mut a = Arc::new(vec![1]);
+        let p = Arc::as_ptr(&a);
+        make_mut(&mut a).push(2);
+        assert_eq!(Arc::as_ptr(&a), p);
+        let b = a.clone();
+        make_mut(&mut a).push(3);
+        assert_ne!(Arc::as_ptr(&a), p);
+        assert_eq!(*a, [1, 2, 3]);
+        assert_eq!(*b, [1, 2]);
+        let w = Arc::downgrade(&b);
+        let mut b = b;
+        make_mut(&mut b).push(4);
+        assert_eq!(*b, [1, 2, 4]);
+        assert!(w.upgrade().is_none());
+    }
+}
