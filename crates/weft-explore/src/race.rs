@@ -50,7 +50,7 @@ use crate::footprint::words;
 use crate::words::WordTable;
 use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
-use weft_core::{Access, Bug, BugKind, Event, EventKind, Order, SyncObj, Tid};
+use weft_core::{Access, Bug, BugKind, Event, EventKind, Fences, Order, SyncObj, Tid};
 
 /// The clocks of one thread.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -347,7 +347,9 @@ impl Races {
         } else {
             self.restorable = Some(t);
         }
-        self.fences(ev);
+        if ev.fences != Fences::default() {
+            self.fences(ev);
+        }
         let me = &mut self.threads[t as usize];
         let seq = me.clock.get(t) + 1;
         me.clock.set(t, seq);
@@ -371,6 +373,9 @@ impl Races {
             clock,
         });
         self.last[t as usize] = idx;
+        if racing.is_empty() {
+            return None;
+        }
         self.report(ev, &racing, earlier)
     }
 
@@ -441,6 +446,9 @@ impl Races {
     }
 
     /// Applies the fences the thread executed before `ev`, in their order.
+    /// Out of line: few events come after a C11 fence.
+    #[cold]
+    #[inline(never)]
     fn fences(&mut self, ev: &Event) {
         let (f, t) = (ev.fences, ev.tid);
         if f.release_first {
@@ -719,6 +727,10 @@ impl Races {
     /// as before this detector existed: the newest racing event that
     /// touches the first word `ev` touches that any racing event touches,
     /// reported at the later source location of the two.
+    /// Out of line: most events race with nothing, and the hot path of
+    /// `push` stays small (it runs for every event).
+    #[cold]
+    #[inline(never)]
     fn report<'e>(
         &self,
         ev: &Event,
