@@ -902,12 +902,38 @@ impl Machine {
         };
         if !commit {
             if let Some(pending) = model.pending {
-                if let Some(kind) = pending(self, &call)? {
+                // Under TSO/PSO an ordinary memory operation sees memory as
+                // its thread does, and is no barrier (see `buffer`).
+                let plain = self.limits.mm != weft_core::MemoryModel::Sc
+                    && crate::runtime::plain_memory(model.name);
+                let kind = if plain {
+                    self.with_view(tid, |m| pending(m, &call))?
+                } else {
+                    pending(self, &call)?
+                };
+                if let Some(mut kind) = kind {
+                    if let EventKind::MemOp {
+                        write, buffered, ..
+                    } = &mut kind
+                    {
+                        // A write too long for an update event stays a
+                        // barrier.
+                        *buffered = plain && write.is_none_or(|(_, n)| n <= u32::MAX as u64);
+                    }
                     return Ok(Some(kind));
                 }
             }
         }
-        match (model.run)(self, &call)? {
+        let ret = if commit && self.buffering {
+            let ret = self.run_buffered(tid, |m| (model.run)(m, &call));
+            if let Some(EventKind::MemOp { buffered, .. }) = &mut self.last {
+                *buffered = true;
+            }
+            ret?
+        } else {
+            (model.run)(self, &call)?
+        };
+        match ret {
             Ret::Value(v) => {
                 if let Some(d) = dst {
                     self.set(tid, d, v);

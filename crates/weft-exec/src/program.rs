@@ -304,11 +304,21 @@ pub fn describe_event(p: &Program, e: &Event) -> String {
             )
         }
         Update {
-            addr, value, owner, ..
-        } => format!(
+            addr,
+            size,
+            value,
+            owner,
+            ..
+        } if *size <= 16 => format!(
             "thread {owner}'s buffer: {} = {} reaches memory",
             a(*addr),
             *value as i128
+        ),
+        Update {
+            addr, size, owner, ..
+        } => format!(
+            "thread {owner}'s buffer: {} [{size}] reaches memory",
+            a(*addr)
         ),
         Rmw { addr, old, new, .. } => format!("atomic rmw {}: {} -> {}", a(*addr), old, new),
         CmpXchg { addr, old, ok, .. } => {
@@ -325,12 +335,18 @@ pub fn describe_event(p: &Program, e: &Event) -> String {
             read,
             write,
             stream,
+            buffered,
         } => {
             let r = read
                 .map(|(x, n)| format!(" reads {} [{n}]", a(x)))
                 .unwrap_or_default();
+            let into = if *buffered {
+                " (into its store buffer)"
+            } else {
+                ""
+            };
             let w = write
-                .map(|(x, n)| format!(" writes {} [{n}]", a(x)))
+                .map(|(x, n)| format!(" writes {} [{n}]{into}", a(x)))
                 .unwrap_or_default();
             let s = stream
                 .map(|f| format!(" on stream {}", a(f)))

@@ -486,6 +486,7 @@ fn op(e: &Event, cx: &TraceContext) -> Op {
             read,
             write,
             stream,
+            ..
         } => Op::MemOp {
             name: name.to_string(),
             reads: read.map(|(a, n)| mem(a, n)),
@@ -639,6 +640,7 @@ mod tests {
             ev(
                 0,
                 EventKind::MemOp {
+                    buffered: false,
                     name: "memcpy",
                     read: Some((0x48, 4)),
                     write: None,
