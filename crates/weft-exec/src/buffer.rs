@@ -30,6 +30,12 @@
 //!   are written to memory (invisibly) before a barrier, before a runtime
 //!   call that gets a pointer to the object, and before the object dies.
 //!   Under TSO the buffer is FIFO, so private stores go straight to memory.
+//!
+//! The C library's ordinary memory operations (`memcpy`, `memset`, the
+//! string functions...; `runtime::plain_memory`) are loads and stores too,
+//! not barriers: such a call runs on memory as its thread sees it, and each
+//! of its writes becomes one buffered entry holding all the bytes it wrote
+//! (see [`Machine::run_buffered`]); its event is a `MemOp` with `buffered`.
 
 use crate::machine::Machine;
 use crate::memory::{MemError, Saved};
@@ -116,6 +122,39 @@ impl Buffered {
                 self.value.unwrap_or(0).to_le_bytes()[k as usize],
                 self.value.is_some(),
             ),
+        }
+    }
+
+    /// The values the store writes that may be pointers: its value if it is
+    /// 8 bytes, each 8 bytes of a runtime call's write (as `memory` escapes
+    /// what a write into an escaped object points to).
+    fn pointers(&self) -> SmallVec<[u128; 1]> {
+        match &self.bytes {
+            Some(b) => b
+                .bytes
+                .chunks_exact(8)
+                .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")) as u128)
+                .filter(|&v| v != 0)
+                .collect(),
+            None => (self.size == 8)
+                .then_some(self.value)
+                .flatten()
+                .into_iter()
+                .collect(),
+        }
+    }
+
+    /// What the store writes, as one value (a runtime call's bytes as a
+    /// digest), for comparing states.
+    pub(crate) fn content(&self) -> Option<u128> {
+        use std::hash::{Hash, Hasher};
+        match &self.bytes {
+            Some(b) => {
+                let mut h = rustc_hash::FxHasher::default();
+                (&b.bytes, &b.init).hash(&mut h);
+                Some(h.finish() as u128)
+            }
+            None => self.value,
         }
     }
 
@@ -232,7 +271,7 @@ impl Machine {
                 if mem.is_shared(e.addr) {
                     e.hidden = false;
                     e.store_seq = seq;
-                    more.extend((e.size == 8).then_some(e.value).flatten());
+                    more.extend(e.pointers());
                 }
             }
             if more.is_empty() {
@@ -447,15 +486,22 @@ impl Machine {
     }
 
     /// Runs `f`, a runtime call of `tid` that is an ordinary memory
-    /// operation (its event a buffered `MemOp`, TSO/PSO), as the loads and
-    /// stores it is made of would run: it reads memory as `tid` sees it
-    /// (byte by byte, its newest buffered stores over memory), and each of
-    /// its writes to shared memory goes into the store buffer, as one entry
-    /// holding the bytes it left there, instead of into memory. Writes to
-    /// private objects go to memory, as private stores do under TSO (under
-    /// PSO too: a known limit). Pointers the call wrote escape their
-    /// objects at once, as a buffered pointer store does.
-    pub(crate) fn run_buffered<R>(&mut self, tid: Tid, f: impl FnOnce(&mut Machine) -> R) -> R {
+    /// operation under TSO/PSO, as the loads and stores it is made of would
+    /// run: it reads memory as `tid` sees it (byte by byte, its newest
+    /// buffered stores over memory), and each of its writes goes into the
+    /// store buffer as one entry holding the bytes it left there, instead
+    /// of into memory, as a plain store of the same bytes would: a write to
+    /// shared memory (the call is then a buffered `MemOp`, `event`) as an
+    /// ordinary entry, and under PSO a write to a private object as a
+    /// hidden one. Under TSO private writes go to memory. Pointers the call
+    /// wrote escape their objects at once, as a buffered pointer store does.
+    pub(crate) fn run_buffered<R>(
+        &mut self,
+        tid: Tid,
+        event: bool,
+        f: impl FnOnce(&mut Machine) -> R,
+    ) -> R {
+        let pso = self.limits.mm == MemoryModel::Pso;
         let epoch = self.mem.epoch();
         let view = self.open_view(tid);
         let start = self.mem.epoch();
@@ -464,21 +510,28 @@ impl Machine {
         let writes = self.mem.journal_close();
         // Spin detection counts the call's own writes, as before.
         let made = self.mem.epoch() - start;
-        let mut stores: SmallVec<[(u64, Bytes); 2]> = SmallVec::new();
-        for w in writes.iter().filter(|w| w.shared) {
+        let buffered = |w: &&Saved| w.shared || pso;
+        let mut stores: SmallVec<[(u64, Bytes, bool); 2]> = SmallVec::new();
+        for w in writes.iter().filter(buffered) {
             if let Ok((bytes, init)) = self.mem.read_bytes(w.addr, w.bytes.len() as u64) {
-                stores.push((w.addr, Bytes { bytes, init }));
+                stores.push((w.addr, Bytes { bytes, init }, !w.shared));
             }
         }
-        for w in writes.iter().rev().filter(|w| w.shared) {
+        for w in writes.iter().rev().filter(buffered) {
             self.mem.restore(w);
         }
         self.close_view(view);
         self.mem.set_epoch(epoch + made);
+        if stores.is_empty() {
+            return r;
+        }
         let loc = self.loc;
-        let t = self.thread_mut(tid);
-        let store_seq = t.events + 1;
-        for (addr, b) in stores {
+        let seq = self.thread(tid).events + 1;
+        let mut hidden = 0;
+        for (addr, b, private) in stores {
+            // A private object stays private until a store publishes it.
+            let private = private && !self.mem.is_shared(addr);
+            let t = self.thread_mut(tid);
             if !t.buffer.locs.contains(&addr) {
                 t.buffer.locs.push(addr);
             }
@@ -487,15 +540,21 @@ impl Machine {
                 size: b.bytes.len() as u64,
                 value: None,
                 bytes: Some(std::sync::Arc::new(b)),
-                store_seq,
+                store_seq: if private { 0 } else { seq },
                 atomic: false,
-                hidden: false,
+                hidden: private,
                 loc,
             });
+            hidden += private as usize;
         }
-        // Hidden stores to objects the call's pointers published wait for
-        // its stores.
-        self.unhide(tid, store_seq);
+        for _ in 0..hidden {
+            self.cap_hidden(tid);
+        }
+        if event {
+            // Hidden stores to objects the call's pointers published wait
+            // for its stores.
+            self.unhide(tid, seq);
+        }
         self.refresh_aux(tid);
         r
     }

@@ -9,12 +9,12 @@ use crate::arith;
 use crate::machine::{Machine, Stop};
 use crate::memory::{MemError, ObjKind};
 use crate::program::Program;
-use crate::runtime::{Call, Ret};
+use crate::runtime::{self, Call, Ret};
 use crate::thread::{Frame, OnReturn};
 use crate::value::{mask, sext, Value};
 use smallvec::SmallVec;
 use std::sync::Arc;
-use weft_core::{BugKind, EventKind, Order, Tid};
+use weft_core::{BugKind, EventKind, MemoryModel, Order, Tid};
 use weft_ir::addr::{self, thread_space};
 use weft_ir::{Callee, Code, FuncId, Inst, Operand, Reg, Ty};
 
@@ -904,8 +904,7 @@ impl Machine {
             if let Some(pending) = model.pending {
                 // Under TSO/PSO an ordinary memory operation sees memory as
                 // its thread does, and is no barrier (see `buffer`).
-                let plain = self.limits.mm != weft_core::MemoryModel::Sc
-                    && crate::runtime::plain_memory(model.name);
+                let plain = self.limits.mm != MemoryModel::Sc && runtime::plain_memory(model.name);
                 let kind = if plain {
                     self.with_view(tid, |m| pending(m, &call))?
                 } else {
@@ -924,8 +923,13 @@ impl Machine {
                 }
             }
         }
-        let ret = if commit && self.buffering {
-            let ret = self.run_buffered(tid, |m| (model.run)(m, &call));
+        // Under TSO/PSO an ordinary memory operation's writes go into the
+        // store buffer: those of its event (a buffered `MemOp`), and under
+        // PSO those of a call on private objects only (no event).
+        let private_pso =
+            !commit && self.limits.mm == MemoryModel::Pso && runtime::plain_memory(model.name);
+        let ret = if (commit && self.buffering) || private_pso {
+            let ret = self.run_buffered(tid, commit, |m| (model.run)(m, &call));
             if let Some(EventKind::MemOp { buffered, .. }) = &mut self.last {
                 *buffered = true;
             }
