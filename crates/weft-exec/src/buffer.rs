@@ -51,6 +51,11 @@ pub(crate) const AUX: u32 = 0x8000_0000;
 /// to memory (a bound on the buffer, not a semantic limit in practice).
 const HIDDEN_CAP: usize = 256;
 
+/// PSO: a runtime call's write to a private object of more than this many
+/// bytes goes to memory at once instead of into a hidden entry (a bound on
+/// the buffer's size: a known limit).
+const HIDDEN_BYTES: u64 = 4096;
+
 /// The bytes a runtime call wrote (see [`Machine::run_buffered`]), with
 /// their initialisation.
 #[derive(Debug)]
@@ -455,7 +460,7 @@ impl Machine {
         }
         let entries: SmallVec<[Buffered; 4]> =
             entries.iter().filter(|e| !e.hidden).cloned().collect();
-        self.mem.journal_open();
+        self.mem.journal_open(0);
         for e in &entries {
             // A store its update will fail on (its object was freed since)
             // is left out: the update reports it.
@@ -493,7 +498,8 @@ impl Machine {
     /// of into memory, as a plain store of the same bytes would: a write to
     /// shared memory (the call is then a buffered `MemOp`, `event`) as an
     /// ordinary entry, and under PSO a write to a private object as a
-    /// hidden one. Under TSO private writes go to memory. Pointers the call
+    /// hidden one (up to `HIDDEN_BYTES`). Under TSO private writes go to
+    /// memory. Pointers the call
     /// wrote escape their objects at once, as a buffered pointer store does.
     pub(crate) fn run_buffered<R>(
         &mut self,
@@ -501,23 +507,25 @@ impl Machine {
         event: bool,
         f: impl FnOnce(&mut Machine) -> R,
     ) -> R {
-        let pso = self.limits.mm == MemoryModel::Pso;
+        let private = match self.limits.mm {
+            MemoryModel::Pso => HIDDEN_BYTES,
+            _ => 0,
+        };
         let epoch = self.mem.epoch();
         let view = self.open_view(tid);
         let start = self.mem.epoch();
-        self.mem.journal_open();
+        self.mem.journal_open(private);
         let r = f(self);
         let writes = self.mem.journal_close();
         // Spin detection counts the call's own writes, as before.
         let made = self.mem.epoch() - start;
-        let buffered = |w: &&Saved| w.shared || pso;
         let mut stores: SmallVec<[(u64, Bytes, bool); 2]> = SmallVec::new();
-        for w in writes.iter().filter(buffered) {
+        for w in &writes {
             if let Ok((bytes, init)) = self.mem.read_bytes(w.addr, w.bytes.len() as u64) {
                 stores.push((w.addr, Bytes { bytes, init }, !w.shared));
             }
         }
-        for w in writes.iter().rev().filter(buffered) {
+        for w in writes.iter().rev() {
             self.mem.restore(w);
         }
         self.close_view(view);

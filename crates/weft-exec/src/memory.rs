@@ -318,8 +318,9 @@ pub struct Memory {
     /// Counts writes; spin detection compares it across loop iterations.
     epoch: u64,
     budget: Budget,
-    /// While open, what every write overwrote (see [`Memory::journal_open`]).
-    journal: Option<Vec<Saved>>,
+    /// While open, what writes overwrote, and the largest write to a private
+    /// object it records (see [`Memory::journal_open`]).
+    journal: Option<(Vec<Saved>, u64)>,
 }
 
 /// What one write overwrote, recorded while a journal is open: the range's
@@ -719,26 +720,31 @@ impl Memory {
     /// ([`Memory::restore`]): a runtime call that is an ordinary memory
     /// operation runs on memory as its thread sees it under TSO/PSO, and
     /// its writes then go into the store buffer instead (see `buffer`).
-    pub fn journal_open(&mut self) {
-        self.journal = Some(Vec::new());
+    /// Writes to shared objects are recorded, and those to private objects
+    /// of at most `private` bytes.
+    pub fn journal_open(&mut self, private: u64) {
+        self.journal = Some((Vec::new(), private));
     }
 
-    /// Stops recording: what the writes since [`Memory::journal_open`]
-    /// overwrote, oldest first.
+    /// Stops recording: what the recorded writes since
+    /// [`Memory::journal_open`] overwrote, oldest first.
     pub fn journal_close(&mut self) -> Vec<Saved> {
-        self.journal.take().unwrap_or_default()
+        self.journal.take().unwrap_or_default().0
     }
 
     /// Records what a checked write of `[a, a+n)` is about to overwrite.
     fn save(&mut self, a: u64, n: u64) {
-        if self.journal.is_none() || n == 0 {
+        let Some((_, private)) = self.journal else {
+            return;
+        };
+        let shared = self.is_shared(a);
+        if n == 0 || (!shared && n > private) {
             return;
         }
-        let shared = self.is_shared(a);
         let Ok((bytes, init)) = self.read_bytes(a, n) else {
             return;
         };
-        if let Some(j) = self.journal.as_mut() {
+        if let Some((j, _)) = self.journal.as_mut() {
             j.push(Saved {
                 addr: a,
                 bytes,
