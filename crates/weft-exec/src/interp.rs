@@ -9,7 +9,7 @@ use crate::arith;
 use crate::machine::{Machine, Stop};
 use crate::memory::{MemError, ObjKind};
 use crate::program::Program;
-use crate::runtime::{self, Call, Ret};
+use crate::runtime::{Call, Ret};
 use crate::thread::{Frame, OnReturn};
 use crate::value::{mask, sext, Value};
 use smallvec::SmallVec;
@@ -892,6 +892,7 @@ impl Machine {
         commit: bool,
     ) -> Step {
         let model = prog.models[e as usize];
+        let plain = self.limits.mm != MemoryModel::Sc && prog.plain[e as usize];
         // The model may read or write the objects its arguments point to
         // directly: their hidden (PSO) stores must be in memory first.
         self.drain_hidden_pointed(tid, args.iter().map(|v| v.bits_or_zero() as u64));
@@ -904,7 +905,6 @@ impl Machine {
             if let Some(pending) = model.pending {
                 // Under TSO/PSO an ordinary memory operation sees memory as
                 // its thread does, and is no barrier (see `buffer`).
-                let plain = self.limits.mm != MemoryModel::Sc && runtime::plain_memory(model.name);
                 let kind = if plain {
                     self.with_view(tid, |m| pending(m, &call))?
                 } else {
@@ -926,11 +926,10 @@ impl Machine {
         // Under TSO/PSO an ordinary memory operation's writes go into the
         // store buffer: those of its event (a buffered `MemOp`), and under
         // PSO those of a call on private objects only (no event).
-        let private_pso =
-            !commit && self.limits.mm == MemoryModel::Pso && runtime::plain_memory(model.name);
+        let private_pso = !commit && plain && self.limits.mm == MemoryModel::Pso;
         let ret = if (commit && self.buffering) || private_pso {
             let ret = self.run_buffered(tid, commit, |m| (model.run)(m, &call));
-            if let Some(EventKind::MemOp { buffered, .. }) = &mut self.last {
+            if let (true, Some(EventKind::MemOp { buffered, .. })) = (commit, &mut self.last) {
                 *buffered = true;
             }
             ret?

@@ -38,6 +38,9 @@ pub struct Program {
     pub module: Module,
     pub consts: Vec<Value>,
     pub models: Vec<&'static Model>,
+    /// Per model, whether its calls are ordinary memory operations
+    /// ([`runtime::plain_memory`]).
+    pub(crate) plain: Vec<bool>,
     /// `main`'s `argv` strings: the program's file name, then its
     /// arguments (`weft check --arg`).
     pub argv: Vec<String>,
@@ -80,6 +83,10 @@ impl Program {
         if !unmodelled.is_empty() {
             return Err(ProgramError { unmodelled });
         }
+        let plain = models
+            .iter()
+            .map(|m| runtime::plain_memory(m.name))
+            .collect();
         let consts = module.consts.iter().map(const_value).collect();
         let (statics, streams) = static_objects(&module);
         let live = crate::liveness::Liveness::new(module.functions.len());
@@ -87,6 +94,7 @@ impl Program {
             module,
             consts,
             models,
+            plain,
             argv,
             env: Vec::new(),
             statics,
