@@ -264,6 +264,12 @@ pub enum EventKind {
         read: Option<(u64, u64)>,
         write: Option<(u64, u64)>,
         stream: Option<u64>,
+        /// Under TSO/PSO: an ordinary memory operation (`memcpy`, `memset`,
+        /// the string functions, `sprintf` into a buffer...), not a barrier:
+        /// it reads its thread's store buffer and memory as a load does,
+        /// and its writes go into the buffer, reaching memory through
+        /// updates. Otherwise (stdio, which locks its stream) a full barrier.
+        buffered: bool,
     },
     /// `free` of a shared heap object: a write to all of its bytes.
     Free {
@@ -496,13 +502,17 @@ impl Event {
                 read,
                 write,
                 stream,
+                buffered,
                 ..
             } => {
                 if let Some((a, n)) = read {
                     out.push(one(a, n, false, false));
                 }
                 if let Some((a, n)) = write {
-                    out.push(one(a, n, true, false));
+                    out.push(Access {
+                        memory: !buffered,
+                        ..one(a, n, true, false)
+                    });
                 }
                 if let Some(f) = stream {
                     out.push(one(f, 1, true, true));
@@ -516,13 +526,14 @@ impl Event {
 
     /// Whether the event needs its thread's store buffer to be empty (a
     /// full barrier under TSO/PSO): everything but plain loads, buffered
-    /// stores, the buffer flushes themselves, nondeterministic choices
-    /// (which touch no memory) and clock readings.
+    /// stores and memory operations, the buffer flushes themselves,
+    /// nondeterministic choices (which touch no memory) and clock readings.
     pub fn is_barrier(&self) -> bool {
         !matches!(
             self.kind,
             EventKind::Load { .. }
                 | EventKind::Store { buffered: true, .. }
+                | EventKind::MemOp { buffered: true, .. }
                 | EventKind::Update { .. }
                 | EventKind::Choice { .. }
                 | EventKind::ClockRead { .. }

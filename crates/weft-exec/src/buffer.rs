@@ -30,9 +30,15 @@
 //!   are written to memory (invisibly) before a barrier, before a runtime
 //!   call that gets a pointer to the object, and before the object dies.
 //!   Under TSO the buffer is FIFO, so private stores go straight to memory.
+//!
+//! The C library's ordinary memory operations (`memcpy`, `memset`, the
+//! string functions...; `runtime::plain_memory`) are loads and stores too,
+//! not barriers: such a call runs on memory as its thread sees it, and each
+//! of its writes becomes one buffered entry holding all the bytes it wrote
+//! (see [`Machine::run_buffered`]); its event is a `MemOp` with `buffered`.
 
 use crate::machine::Machine;
-use crate::memory::MemError;
+use crate::memory::{MemError, Saved};
 use smallvec::SmallVec;
 use std::collections::VecDeque;
 use weft_core::{Event, EventKind, Loc, MemoryModel, Tid};
@@ -45,12 +51,29 @@ pub(crate) const AUX: u32 = 0x8000_0000;
 /// to memory (a bound on the buffer, not a semantic limit in practice).
 const HIDDEN_CAP: usize = 256;
 
+/// PSO: a runtime call's write to a private object of more than this many
+/// bytes goes to memory at once instead of into a hidden entry (a bound on
+/// the buffer's size: a known limit).
+const HIDDEN_BYTES: u64 = 4096;
+
+/// The bytes a runtime call wrote (see [`Machine::run_buffered`]), with
+/// their initialisation.
+#[derive(Debug)]
+pub struct Bytes {
+    pub bytes: Vec<u8>,
+    pub init: Vec<bool>,
+}
+
 /// One store waiting in a buffer.
 #[derive(Clone, Debug)]
 pub struct Buffered {
     pub addr: u64,
     pub size: u64,
+    /// A plain store's value (`None`: uninitialised).
     pub value: Option<u128>,
+    /// A runtime call's write (`memcpy`, `memset`, `strcpy`...): its bytes,
+    /// any number of them, instead of `value`.
+    pub bytes: Option<std::sync::Arc<Bytes>>,
     /// Position of the store among its thread's events (1-based).
     pub store_seq: u32,
     /// The store was a (non-`seq_cst`) atomic store: its update
@@ -95,6 +118,65 @@ pub struct Aux {
     pub pending: Option<Event>,
 }
 
+impl Buffered {
+    /// Byte `k` of the store and whether it is initialised.
+    fn byte(&self, k: u64) -> (u8, bool) {
+        match &self.bytes {
+            Some(b) => (b.bytes[k as usize], b.init[k as usize]),
+            None => (
+                self.value.unwrap_or(0).to_le_bytes()[k as usize],
+                self.value.is_some(),
+            ),
+        }
+    }
+
+    /// The values the store writes that may be pointers: its value if it is
+    /// 8 bytes, each 8 bytes of a runtime call's write (as `memory` escapes
+    /// what a write into an escaped object points to).
+    fn pointers(&self) -> SmallVec<[u128; 1]> {
+        match &self.bytes {
+            Some(b) => b
+                .bytes
+                .chunks_exact(8)
+                .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")) as u128)
+                .filter(|&v| v != 0)
+                .collect(),
+            None => (self.size == 8)
+                .then_some(self.value)
+                .flatten()
+                .into_iter()
+                .collect(),
+        }
+    }
+
+    /// What the store writes, as one value (a runtime call's bytes as a
+    /// digest), for comparing states.
+    pub(crate) fn content(&self) -> Option<u128> {
+        use std::hash::{Hash, Hasher};
+        match &self.bytes {
+            Some(b) => {
+                let mut h = rustc_hash::FxHasher::default();
+                (&b.bytes, &b.init).hash(&mut h);
+                Some(h.finish() as u128)
+            }
+            None => self.value,
+        }
+    }
+
+    /// The value an update event shows: the store's first 16 bytes at most.
+    fn shown(&self) -> u128 {
+        match &self.bytes {
+            Some(b) => {
+                let mut v = [0u8; 16];
+                let n = b.bytes.len().min(16);
+                v[..n].copy_from_slice(&b.bytes[..n]);
+                u128::from_le_bytes(v)
+            }
+            None => self.value.unwrap_or(0),
+        }
+    }
+}
+
 fn overlaps(a: u64, n: u64, b: u64, m: u64) -> bool {
     a < b + m && b < a + n
 }
@@ -124,6 +206,7 @@ impl Machine {
             addr,
             size,
             value,
+            bytes: None,
             store_seq,
             atomic,
             hidden,
@@ -177,6 +260,13 @@ impl Machine {
     /// to in turn.
     fn publish(&mut self, tid: Tid, ptr: u64, seq: u32) {
         self.mem.escape_addr(ptr);
+        self.unhide(tid, seq);
+    }
+
+    /// `tid`'s hidden entries of objects that escaped become ordinary
+    /// entries waiting for its store `seq`, and escape what they point to
+    /// in turn.
+    fn unhide(&mut self, tid: Tid, seq: u32) {
         loop {
             let mem = &self.mem;
             let thread = self.threads[tid as usize].as_mut().expect("thread exists");
@@ -186,7 +276,7 @@ impl Machine {
                 if mem.is_shared(e.addr) {
                     e.hidden = false;
                     e.store_seq = seq;
-                    more.extend((e.size == 8).then_some(e.value).flatten());
+                    more.extend(e.pointers());
                 }
             }
             if more.is_empty() {
@@ -236,7 +326,11 @@ impl Machine {
             .remove(i)
             .expect("entry");
         let before = self.mem.epoch();
-        if let Err(err) = self.mem.write_int(e.addr, e.size, e.value) {
+        let done = match &e.bytes {
+            Some(b) => self.mem.write_bytes(e.addr, &b.bytes, &b.init),
+            None => self.mem.write_int(e.addr, e.size, e.value),
+        };
+        if let Err(err) = done {
             let stop = self.mem_bug(err, true);
             self.stop(stop);
         }
@@ -277,13 +371,11 @@ impl Machine {
         }
         let (mut bytes, mut init) = self.mem.read_bytes(a, size)?;
         for e in buf.iter().filter(|e| overlaps(e.addr, e.size, a, size)) {
-            let vb = e.value.unwrap_or(0).to_le_bytes();
-            for k in 0..e.size {
-                let at = e.addr + k;
-                if at >= a && at < a + size {
-                    bytes[(at - a) as usize] = vb[k as usize];
-                    init[(at - a) as usize] = e.value.is_some();
-                }
+            let (lo, hi) = (e.addr.max(a), (e.addr + e.size).min(a + size));
+            for at in lo..hi {
+                let (b, i) = e.byte(at - e.addr);
+                bytes[(at - a) as usize] = b;
+                init[(at - a) as usize] = i;
             }
         }
         if !init.iter().any(|&b| b) {
@@ -332,7 +424,7 @@ impl Machine {
                 let kind = EventKind::Update {
                     addr: e.addr,
                     size: e.size as u32,
-                    value: e.value.unwrap_or(0),
+                    value: e.shown(),
                     owner,
                     store_seq: e.store_seq,
                     atomic: e.atomic,
@@ -354,6 +446,125 @@ impl Machine {
                 pending,
             });
         }
+    }
+
+    /// Writes `tid`'s buffered stores to shared objects over memory, oldest
+    /// first: memory as `tid` sees it, for a runtime call to read. Returns
+    /// what they overwrote, for [`Machine::close_view`]. (Its hidden
+    /// entries are of private objects, which a call reaches only through
+    /// its arguments: `drain_hidden_pointed` wrote those.)
+    fn open_view(&mut self, tid: Tid) -> Vec<Saved> {
+        let entries = &self.thread(tid).buffer.entries;
+        if entries.iter().all(|e| e.hidden) {
+            return Vec::new();
+        }
+        let entries: SmallVec<[Buffered; 4]> =
+            entries.iter().filter(|e| !e.hidden).cloned().collect();
+        self.mem.journal_open(0);
+        for e in &entries {
+            // A store its update will fail on (its object was freed since)
+            // is left out: the update reports it.
+            let _ = match &e.bytes {
+                Some(b) => self.mem.write_bytes(e.addr, &b.bytes, &b.init),
+                None => self.mem.write_int(e.addr, e.size, e.value),
+            };
+        }
+        self.mem.journal_close()
+    }
+
+    /// Puts memory back as it was before [`Machine::open_view`].
+    fn close_view(&mut self, view: Vec<Saved>) {
+        for s in view.iter().rev() {
+            self.mem.restore(s);
+        }
+    }
+
+    /// Runs `f` (which only reads) on memory as `tid` sees it: its buffered
+    /// stores over memory.
+    pub(crate) fn with_view<R>(&mut self, tid: Tid, f: impl FnOnce(&Machine) -> R) -> R {
+        let epoch = self.mem.epoch();
+        let view = self.open_view(tid);
+        let r = f(self);
+        self.close_view(view);
+        self.mem.set_epoch(epoch);
+        r
+    }
+
+    /// Runs `f`, a runtime call of `tid` that is an ordinary memory
+    /// operation under TSO/PSO, as the loads and stores it is made of would
+    /// run: it reads memory as `tid` sees it (byte by byte, its newest
+    /// buffered stores over memory), and each of its writes goes into the
+    /// store buffer as one entry holding the bytes it left there, instead
+    /// of into memory, as a plain store of the same bytes would: a write to
+    /// shared memory (the call is then a buffered `MemOp`, `event`) as an
+    /// ordinary entry, and under PSO a write to a private object as a
+    /// hidden one (up to `HIDDEN_BYTES`). Under TSO private writes go to
+    /// memory. Pointers the call
+    /// wrote escape their objects at once, as a buffered pointer store does.
+    pub(crate) fn run_buffered<R>(
+        &mut self,
+        tid: Tid,
+        event: bool,
+        f: impl FnOnce(&mut Machine) -> R,
+    ) -> R {
+        let private = match self.limits.mm {
+            MemoryModel::Pso => HIDDEN_BYTES,
+            _ => 0,
+        };
+        let epoch = self.mem.epoch();
+        let view = self.open_view(tid);
+        let start = self.mem.epoch();
+        self.mem.journal_open(private);
+        let r = f(self);
+        let writes = self.mem.journal_close();
+        // Spin detection counts the call's own writes, as before.
+        let made = self.mem.epoch() - start;
+        let mut stores: SmallVec<[(u64, Bytes, bool); 2]> = SmallVec::new();
+        for w in &writes {
+            if let Ok((bytes, init)) = self.mem.read_bytes(w.addr, w.bytes.len() as u64) {
+                stores.push((w.addr, Bytes { bytes, init }, !w.shared));
+            }
+        }
+        for w in writes.iter().rev() {
+            self.mem.restore(w);
+        }
+        self.close_view(view);
+        self.mem.set_epoch(epoch + made);
+        if stores.is_empty() {
+            return r;
+        }
+        let loc = self.loc;
+        let seq = self.thread(tid).events + 1;
+        let mut hidden = 0;
+        for (addr, b, private) in stores {
+            // A private object stays private until a store publishes it.
+            let private = private && !self.mem.is_shared(addr);
+            let t = self.thread_mut(tid);
+            if !t.buffer.locs.contains(&addr) {
+                t.buffer.locs.push(addr);
+            }
+            t.buffer.entries.push_back(Buffered {
+                addr,
+                size: b.bytes.len() as u64,
+                value: None,
+                bytes: Some(std::sync::Arc::new(b)),
+                store_seq: if private { 0 } else { seq },
+                atomic: false,
+                hidden: private,
+                loc,
+            });
+            hidden += private as usize;
+        }
+        for _ in 0..hidden {
+            self.cap_hidden(tid);
+        }
+        if event {
+            // Hidden stores to objects the call's pointers published wait
+            // for its stores.
+            self.unhide(tid, seq);
+        }
+        self.refresh_aux(tid);
+        r
     }
 
     /// Performs auxiliary thread `tid`'s update: its store reaches memory.

@@ -14,7 +14,7 @@ use crate::thread::{Frame, OnReturn};
 use crate::value::{mask, sext, Value};
 use smallvec::SmallVec;
 use std::sync::Arc;
-use weft_core::{BugKind, EventKind, Order, Tid};
+use weft_core::{BugKind, EventKind, MemoryModel, Order, Tid};
 use weft_ir::addr::{self, thread_space};
 use weft_ir::{Callee, Code, FuncId, Inst, Operand, Reg, Ty};
 
@@ -892,6 +892,7 @@ impl Machine {
         commit: bool,
     ) -> Step {
         let model = prog.models[e as usize];
+        let plain = self.limits.mm != MemoryModel::Sc && prog.plain[e as usize];
         // The model may read or write the objects its arguments point to
         // directly: their hidden (PSO) stores must be in memory first.
         self.drain_hidden_pointed(tid, args.iter().map(|v| v.bits_or_zero() as u64));
@@ -902,12 +903,40 @@ impl Machine {
         };
         if !commit {
             if let Some(pending) = model.pending {
-                if let Some(kind) = pending(self, &call)? {
+                // Under TSO/PSO an ordinary memory operation sees memory as
+                // its thread does, and is no barrier (see `buffer`).
+                let kind = if plain {
+                    self.with_view(tid, |m| pending(m, &call))?
+                } else {
+                    pending(self, &call)?
+                };
+                if let Some(mut kind) = kind {
+                    if let EventKind::MemOp {
+                        write, buffered, ..
+                    } = &mut kind
+                    {
+                        // A write too long for an update event stays a
+                        // barrier.
+                        *buffered = plain && write.is_none_or(|(_, n)| n <= u32::MAX as u64);
+                    }
                     return Ok(Some(kind));
                 }
             }
         }
-        match (model.run)(self, &call)? {
+        // Under TSO/PSO an ordinary memory operation's writes go into the
+        // store buffer: those of its event (a buffered `MemOp`), and under
+        // PSO those of a call on private objects only (no event).
+        let private_pso = !commit && plain && self.limits.mm == MemoryModel::Pso;
+        let ret = if (commit && self.buffering) || private_pso {
+            let ret = self.run_buffered(tid, commit, |m| (model.run)(m, &call));
+            if let (true, Some(EventKind::MemOp { buffered, .. })) = (commit, &mut self.last) {
+                *buffered = true;
+            }
+            ret?
+        } else {
+            (model.run)(self, &call)?
+        };
+        match ret {
             Ret::Value(v) => {
                 if let Some(d) = dst {
                     self.set(tid, d, v);

@@ -240,6 +240,9 @@ pub struct Machine {
     pub(crate) spawned: Vec<Tid>,
     /// Which alternative of a nondeterministic event is being executed.
     pub(crate) alt: u32,
+    /// The current commit step runs a runtime call whose event is a
+    /// buffered `MemOp` (see `Machine::run_buffered`).
+    pub(crate) buffering: bool,
     /// Location of the instruction being executed, for bug reports.
     pub(crate) loc: Loc,
     pub(crate) tid: Tid,
@@ -288,6 +291,7 @@ impl Machine {
             last_read: None,
             spawned: Vec::new(),
             alt: 0,
+            buffering: false,
             loc: Loc::UNKNOWN,
             tid: 0,
             spun: false,
@@ -1009,6 +1013,7 @@ impl System for Machine {
             self.retire_aux(tid);
         }
         self.alt = alt;
+        self.buffering = matches!(pending.kind, EventKind::MemOp { buffered: true, .. });
         self.last = None;
         self.last_read = None;
         let touches = self.spin_touch(tid, &pending.kind);
@@ -1019,6 +1024,7 @@ impl System for Machine {
         } else {
             self.credit_progress(tid, run)
         };
+        self.buffering = false;
         if let Err(stop) = done {
             self.stop(stop);
         }

@@ -318,6 +318,20 @@ pub struct Memory {
     /// Counts writes; spin detection compares it across loop iterations.
     epoch: u64,
     budget: Budget,
+    /// While open, what writes overwrote, and the largest write to a private
+    /// object it records (see [`Memory::journal_open`]).
+    journal: Option<(Vec<Saved>, u64)>,
+}
+
+/// What one write overwrote, recorded while a journal is open: the range's
+/// previous bytes and initialisation, and whether its object was shared
+/// (escaped) at the write.
+#[derive(Clone, Debug)]
+pub struct Saved {
+    pub addr: u64,
+    pub bytes: Vec<u8>,
+    pub init: Vec<bool>,
+    pub shared: bool,
 }
 
 impl Memory {
@@ -330,6 +344,7 @@ impl Memory {
             wide: Vec::new(),
             epoch: 0,
             budget: Budget { used, heap: 0, max },
+            journal: None,
         }
     }
 
@@ -529,6 +544,7 @@ impl Memory {
     pub fn write_int(&mut self, a: u64, size: u64, v: Option<u128>) -> Result<(), MemError> {
         self.epoch += 1;
         let (id, off) = self.check(a, size, true)?;
+        self.save(a, size);
         let (obj, budget) = self.object_mut(id).expect("checked");
         let escaped = obj.escaped;
         let bytes = v.unwrap_or(0).to_le_bytes();
@@ -562,6 +578,7 @@ impl Memory {
             return Ok(());
         }
         let (id, off) = self.check(a, bytes.len() as u64, true)?;
+        self.save(a, bytes.len() as u64);
         let (obj, budget) = self.object_mut(id).expect("checked");
         let escaped = obj.escaped;
         obj.write(off, bytes, Init::Each(init), budget)?;
@@ -582,6 +599,7 @@ impl Memory {
         }
         let (sid, soff) = self.check(src, n, false).map_err(|e| (e, false))?;
         let (did, doff) = self.check(dst, n, true).map_err(|e| (e, true))?;
+        self.save(dst, n);
         let backward = sid == did && doff > soff;
         let mut bytes = vec![0u8; CHUNK.min(n) as usize];
         let mut init = vec![false; bytes.len()];
@@ -627,6 +645,7 @@ impl Memory {
             return Ok(());
         }
         let (id, off) = self.check(dst, n, true)?;
+        self.save(dst, n);
         let (obj, budget) = self.object_mut(id).expect("checked");
         let escaped = obj.escaped;
         let buf = [v; CHUNK as usize];
@@ -696,6 +715,60 @@ impl Memory {
             obj_size: obj.size,
             off,
         })
+    }
+
+    /// Starts recording what writes overwrite, so that they can be undone
+    /// ([`Memory::restore`]): a runtime call that is an ordinary memory
+    /// operation runs on memory as its thread sees it under TSO/PSO, and
+    /// its writes then go into the store buffer instead (see `buffer`).
+    /// Writes to shared objects are recorded, and those to private objects
+    /// of at most `private` bytes.
+    pub fn journal_open(&mut self, private: u64) {
+        self.journal = Some((Vec::new(), private));
+    }
+
+    /// Stops recording: what the recorded writes since
+    /// [`Memory::journal_open`] overwrote, oldest first.
+    pub fn journal_close(&mut self) -> Vec<Saved> {
+        self.journal.take().unwrap_or_default().0
+    }
+
+    /// Records what a checked write of `[a, a+n)` is about to overwrite.
+    fn save(&mut self, a: u64, n: u64) {
+        let Some((_, private)) = self.journal else {
+            return;
+        };
+        let shared = self.is_shared(a);
+        if n == 0 || (!shared && n > private) {
+            return;
+        }
+        let Ok((bytes, init)) = self.read_bytes(a, n) else {
+            return;
+        };
+        if let Some((j, _)) = self.journal.as_mut() {
+            j.push(Saved {
+                addr: a,
+                bytes,
+                init,
+                shared,
+            });
+        }
+    }
+
+    /// Puts back bytes a journal saved (undoing writes, newest first): not
+    /// a write of the program (no epoch, no escape).
+    pub fn restore(&mut self, s: &Saved) {
+        let Ok((id, off)) = self.check(s.addr, s.bytes.len() as u64, true) else {
+            return;
+        };
+        let (obj, budget) = self.object_mut(id).expect("checked");
+        let _ = obj.write(off, &s.bytes, Init::Each(&s.init), budget);
+    }
+
+    /// Sets the write count (after writes were undone, see
+    /// [`Memory::restore`]).
+    pub fn set_epoch(&mut self, epoch: u64) {
+        self.epoch = epoch;
     }
 
     /// Records progress that is not a memory write (output).

@@ -38,6 +38,9 @@ pub struct Program {
     pub module: Module,
     pub consts: Vec<Value>,
     pub models: Vec<&'static Model>,
+    /// Per model, whether its calls are ordinary memory operations
+    /// ([`runtime::plain_memory`]).
+    pub(crate) plain: Vec<bool>,
     /// `main`'s `argv` strings: the program's file name, then its
     /// arguments (`weft check --arg`).
     pub argv: Vec<String>,
@@ -80,6 +83,10 @@ impl Program {
         if !unmodelled.is_empty() {
             return Err(ProgramError { unmodelled });
         }
+        let plain = models
+            .iter()
+            .map(|m| runtime::plain_memory(m.name))
+            .collect();
         let consts = module.consts.iter().map(const_value).collect();
         let (statics, streams) = static_objects(&module);
         let live = crate::liveness::Liveness::new(module.functions.len());
@@ -87,6 +94,7 @@ impl Program {
             module,
             consts,
             models,
+            plain,
             argv,
             env: Vec::new(),
             statics,
@@ -304,11 +312,21 @@ pub fn describe_event(p: &Program, e: &Event) -> String {
             )
         }
         Update {
-            addr, value, owner, ..
-        } => format!(
+            addr,
+            size,
+            value,
+            owner,
+            ..
+        } if *size <= 16 => format!(
             "thread {owner}'s buffer: {} = {} reaches memory",
             a(*addr),
             *value as i128
+        ),
+        Update {
+            addr, size, owner, ..
+        } => format!(
+            "thread {owner}'s buffer: {} [{size}] reaches memory",
+            a(*addr)
         ),
         Rmw { addr, old, new, .. } => format!("atomic rmw {}: {} -> {}", a(*addr), old, new),
         CmpXchg { addr, old, ok, .. } => {
@@ -325,12 +343,18 @@ pub fn describe_event(p: &Program, e: &Event) -> String {
             read,
             write,
             stream,
+            buffered,
         } => {
             let r = read
                 .map(|(x, n)| format!(" reads {} [{n}]", a(x)))
                 .unwrap_or_default();
+            let into = if *buffered {
+                " (into its store buffer)"
+            } else {
+                ""
+            };
             let w = write
-                .map(|(x, n)| format!(" writes {} [{n}]", a(x)))
+                .map(|(x, n)| format!(" writes {} [{n}]{into}", a(x)))
                 .unwrap_or_default();
             let s = stream
                 .map(|f| format!(" on stream {}", a(f)))

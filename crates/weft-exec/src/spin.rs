@@ -507,8 +507,8 @@ impl Machine {
         let mut hidden: Vec<(u64, u64, Option<u128>)> = Vec::new();
         for e in self.thread(tid).buffer.entries.iter().filter(|e| e.hidden) {
             match hidden.iter_mut().find(|x| (x.0, x.1) == (e.addr, e.size)) {
-                Some(x) => x.2 = e.value,
-                None => hidden.push((e.addr, e.size, e.value)),
+                Some(x) => x.2 = e.content(),
+                None => hidden.push((e.addr, e.size, e.content())),
             }
         }
         hidden.sort_unstable();

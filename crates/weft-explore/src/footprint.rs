@@ -277,13 +277,16 @@ fn overwrites(w: &Event, load: &Event) -> bool {
             .any(|x| x.write && x.memory && load.accesses().iter().any(|y| x.overlaps(y)))
 }
 
-/// A load and an update of the loading thread's own store buffer: the load
-/// never takes its value from memory written by its own buffer in a way
-/// another order could change (it would forward the same store), so the
-/// chronological trace has no edge between them.
+/// A load (or a buffered memory operation, whose reads are loads and whose
+/// writes go into the buffer) and an update of the loading thread's own
+/// store buffer: the load never takes its value from memory written by its
+/// own buffer in a way another order could change (it would forward the
+/// same store), so the chronological trace has no edge between them.
 fn own_update(load: &Event, update: &Event) -> bool {
-    matches!(load.kind, EventKind::Load { .. })
-        && matches!(update.kind, EventKind::Update { owner, .. } if owner == load.tid)
+    matches!(
+        load.kind,
+        EventKind::Load { .. } | EventKind::MemOp { buffered: true, .. }
+    ) && matches!(update.kind, EventKind::Update { owner, .. } if owner == load.tid)
 }
 
 /// The mutex (or read-write lock) an event acquires, if it acquires one.

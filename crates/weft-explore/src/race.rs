@@ -1262,6 +1262,7 @@ mod tests {
                 2,
                 16,
                 EventKind::MemOp {
+                    buffered: false,
                     name: "memcpy",
                     read: Some((DATA, 12)),
                     write: Some((DATA + 16, 12)),

@@ -148,6 +148,10 @@ pub enum Op {
         writes: Option<Mem>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         stream: Option<Obj>,
+        /// Under TSO/PSO: an ordinary memory operation, no barrier, whose
+        /// writes went into the thread's store buffer (absent otherwise).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        buffered: bool,
     },
     Free {
         mem: Mem,
@@ -486,11 +490,13 @@ fn op(e: &Event, cx: &TraceContext) -> Op {
             read,
             write,
             stream,
+            buffered,
         } => Op::MemOp {
             name: name.to_string(),
             reads: read.map(|(a, n)| mem(a, n)),
             writes: write.map(|(a, n)| mem(a, n)),
             stream: stream.map(obj),
+            buffered,
         },
         K::Free { addr, size } => Op::Free {
             mem: mem(addr, size),
@@ -639,6 +645,7 @@ mod tests {
             ev(
                 0,
                 EventKind::MemOp {
+                    buffered: false,
                     name: "memcpy",
                     read: Some((0x48, 4)),
                     write: None,

@@ -140,6 +140,7 @@ fn read_pending(m: &Machine, c: &Call, out: Out) -> Pending {
             .dest(c)
             .filter(|&(a, _)| m.mem.is_shared(a))
             .map(|(a, n)| EventKind::MemOp {
+                buffered: false,
                 name: "clock store",
                 stream: None,
                 read: None,
@@ -168,6 +169,7 @@ fn deliver(m: &mut Machine, c: &Call, out: Out, kind: Kind, t: u64) -> Run {
         .map_err(|e| m.mem_bug(e, true))?;
         if shared {
             m.last = Some(EventKind::MemOp {
+                buffered: false,
                 name: "clock store",
                 stream: None,
                 read: None,

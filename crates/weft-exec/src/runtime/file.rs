@@ -181,6 +181,7 @@ pub(crate) fn stream_op(
     let stream = shared_stream(m, fp);
     Ok(
         (read.is_some() || write.is_some() || stream.is_some()).then_some(EventKind::MemOp {
+            buffered: false,
             name,
             read,
             write,

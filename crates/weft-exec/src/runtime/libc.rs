@@ -69,6 +69,7 @@ pub(super) fn mem_op(
 ) -> Pending {
     Ok(
         (read.is_some() || write.is_some()).then_some(EventKind::MemOp {
+            buffered: false,
             name,
             read,
             write,

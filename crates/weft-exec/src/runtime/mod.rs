@@ -808,6 +808,31 @@ pub static GROUPS: &[Group] = &[
     },
 ];
 
+/// Whether a call of model `name` is an ordinary memory operation: plain
+/// loads and stores of the C library, with no lock and no fence (`memcpy`,
+/// `memset`, the string functions, number parsing, `sprintf` into a buffer,
+/// a clock reading's store into `*t`...). Under TSO/PSO such a call's
+/// event is no barrier: it reads through its thread's store buffer and
+/// writes into it (see `buffer`). The others that can be `MemOp` events
+/// stay full barriers: stdio and file calls lock their stream, the
+/// environment functions a lock of their own.
+pub fn plain_memory(name: &str) -> bool {
+    let group = |g: &str| {
+        GROUPS
+            .iter()
+            .any(|x| x.name == g && x.models.iter().any(|m| m.name == name))
+    };
+    group("Strings and raw memory")
+        || group("More strings and memory")
+        || group("Formatting into strings")
+        || group("Number parsing")
+        || group("Sorting and searching")
+        || matches!(
+            name,
+            "time" | "clock_gettime" | "gettimeofday" | "timespec_get" | "rand_r"
+        )
+}
+
 /// A group of modelled functions, as the README lists them.
 pub struct Group {
     pub name: &'static str,

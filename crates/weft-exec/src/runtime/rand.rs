@@ -152,6 +152,7 @@ pub fn rand_r_pending(m: &Machine, c: &Call) -> Pending {
     let a = c.addr(0);
     let shared = m.mem.is_shared(a) && m.mem.check(a, 4, true).is_ok();
     Ok(shared.then_some(EventKind::MemOp {
+        buffered: false,
         name: "rand_r",
         stream: None,
         read: Some((a, 4)),

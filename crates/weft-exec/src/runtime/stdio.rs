@@ -123,6 +123,7 @@ fn pending(
     let (read, write) = (shared_reads(m, &f), shared_stores(m, &f));
     Ok(
         (read.is_some() || write.is_some()).then_some(EventKind::MemOp {
+            buffered: false,
             name,
             read,
             write,
@@ -340,6 +341,7 @@ fn dest_pending(m: &Machine, c: &Call, d: Dest) -> Result<Option<EventKind>, Sto
     let read = shared_reads(m, &f);
     Ok(
         (read.is_some() || write.is_some()).then_some(EventKind::MemOp {
+            buffered: false,
             name: d.name,
             read,
             write,
@@ -406,6 +408,7 @@ fn alloc_pending(
     let read = shared_reads(m, &f);
     Ok(
         (read.is_some() || write.is_some()).then_some(EventKind::MemOp {
+            buffered: false,
             name,
             read,
             write,
@@ -480,6 +483,7 @@ pub fn puts_pending(m: &Machine, c: &Call) -> Result<Option<EventKind>, Stop> {
     }
     Ok(
         super::libc::shared(m, a, s.len() as u64 + 1, false).map(|r| EventKind::MemOp {
+            buffered: false,
             name: "puts",
             read: Some(r),
             write: None,

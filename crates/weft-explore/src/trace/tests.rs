@@ -1,6 +1,6 @@
 //! The summaries against the old whole-index scan ([`super::oracle`]): on
 //! random event sequences (mixed sizes, partial overlaps, memory
-//! operations, TSO/PSO buffers and updates, locks, condition variables,
+//! operations (buffered ones too), TSO/PSO buffers and updates, locks, condition variables,
 //! atomic sections, joins, spin wake-ups, backtracking), every pushed event
 //! gets the same clocks, races and data race, every load the same
 //! own-store classification and every pending event the same races.
@@ -229,6 +229,9 @@ fn next_event(rng: &mut Rng, mm: Mm, m: &mut Model) -> Option<Event> {
                 let r = (rng.below(20), 1 + rng.below(12));
                 let w = (rng.below(20), 1 + rng.below(12));
                 EventKind::MemOp {
+                    // Under TSO/PSO an ordinary memory operation's write
+                    // goes into the buffer.
+                    buffered: mm != Mm::Sc && rng.chance(70),
                     name: "memcpy",
                     read: rng.chance(80).then_some(r),
                     write: Some(w),
@@ -358,6 +361,15 @@ fn next_event(rng: &mut Rng, mm: Mm, m: &mut Model) -> Option<Event> {
     {
         let seq = m.events[t as usize] + 1;
         m.buffers[t as usize].push_back((seq, addr, size, atomic));
+    }
+    if let EventKind::MemOp {
+        write: Some((addr, size)),
+        buffered: true,
+        ..
+    } = e.kind
+    {
+        let seq = m.events[t as usize] + 1;
+        m.buffers[t as usize].push_back((seq, addr, size as u32, false));
     }
     if matches!(e.kind, EventKind::Exit) {
         m.exited[t as usize] = true;

@@ -199,6 +199,11 @@ impl Op {
 
 pub struct Program {
     pub mode: Mode,
+    /// Render the plain accesses of thread t to global g as `memcpy` or
+    /// `memset` calls when g + t is odd (weak-memory programs: these are
+    /// ordinary loads and stores, buffered under TSO/PSO like the plain
+    /// ones, and mixed with them on one global).
+    pub memops: bool,
 
     pub globals: usize,
     pub mutexes: usize,
@@ -710,6 +715,7 @@ pub fn draw(rng: &mut Rng, mode: Mode, limits: &Limits) -> Program {
     }
     Program {
         mode,
+        memops: limits.wmm,
         globals,
         mutexes,
         threads,
@@ -729,6 +735,8 @@ pub fn render_val(v: Val) -> String {
 #[derive(Default)]
 pub struct Cx {
     thread: usize,
+    /// See [`Program::memops`].
+    memops: bool,
     /// Compare-exchange temporaries so far (`eK`).
     cas_count: usize,
     /// The `__VERIFIER_atomic_*` functions of the thread, rendered.
@@ -751,6 +759,9 @@ pub fn render_op(op: &Op, indent: usize, cx: &mut Cx, out: &mut String) {
                     Order::RelAcq => "__ATOMIC_ACQUIRE",
                 };
                 let _ = writeln!(out, "{pad}int r{dst} = __atomic_load_n(&g{g}, {o});");
+            } else if cx.memops && (g + cx.thread) % 2 == 1 {
+                let _ = writeln!(out, "{pad}int r{dst};");
+                let _ = writeln!(out, "{pad}memcpy(&r{dst}, &g{g}, sizeof r{dst});");
             } else {
                 let _ = writeln!(out, "{pad}int r{dst} = g{g};");
             }
@@ -769,6 +780,17 @@ pub fn render_op(op: &Op, indent: usize, cx: &mut Cx, out: &mut String) {
                     Order::RelAcq => "__ATOMIC_RELEASE",
                 };
                 let _ = writeln!(out, "{pad}__atomic_store_n(&g{g}, {v}, {o});");
+            } else if cx.memops && (g + cx.thread) % 2 == 1 {
+                // Values stay below 256: one byte over a zero upper part.
+                match val {
+                    Val::Const(c) => {
+                        let _ = writeln!(out, "{pad}memset(&g{g}, {c}, 1);");
+                    }
+                    Val::LocalPlus1(_) => {
+                        let _ =
+                            writeln!(out, "{pad}{{ int v = {v}; memcpy(&g{g}, &v, sizeof v); }}");
+                    }
+                }
             } else {
                 let _ = writeln!(out, "{pad}g{g} = {v};");
             }
@@ -924,6 +946,9 @@ pub fn render(prog: &Program, header: &str) -> String {
     let _ = writeln!(out, "// {header}");
     let _ = writeln!(out, "// mode: {:?}", prog.mode);
     out.push_str("#include <assert.h>\n#include <pthread.h>\n#include <stdio.h>\n");
+    if prog.memops {
+        out.push_str("#include <string.h>\n");
+    }
     let any = |f: fn(&Op) -> bool| prog.threads.iter().flatten().any(|op| contains(op, f));
     let (sems, barriers) = (
         any(|op| matches!(op, Op::SemLocked { .. } | Op::SemProbe { .. })),
@@ -985,6 +1010,7 @@ pub fn render(prog: &Program, header: &str) -> String {
     for (t, ops) in prog.threads.iter().enumerate() {
         let mut cx = Cx {
             thread: t,
+            memops: prog.memops,
             ..Cx::default()
         };
         let mut body = String::new();
