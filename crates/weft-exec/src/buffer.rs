@@ -135,9 +135,10 @@ impl Machine {
             self.cap_hidden(tid);
             return;
         }
-        if size == 8 {
-            if let Some(v) = value {
-                self.publish(tid, v as u64, store_seq);
+        if let Some(v) = value {
+            let words: SmallVec<[u64; 2]> = self.mem.pointer_words(v, size).collect();
+            for w in words {
+                self.publish(tid, w, store_seq);
             }
         }
         self.refresh_aux(tid);
@@ -186,7 +187,11 @@ impl Machine {
                 if mem.is_shared(e.addr) {
                     e.hidden = false;
                     e.store_seq = seq;
-                    more.extend((e.size == 8).then_some(e.value).flatten());
+                    more.extend(
+                        e.value
+                            .into_iter()
+                            .flat_map(|v| mem.pointer_words(v, e.size)),
+                    );
                 }
             }
             if more.is_empty() {
@@ -223,8 +228,9 @@ impl Machine {
         if !self.has_hidden(tid) {
             return;
         }
-        let objects: SmallVec<[addr::ObjId; 4]> = ptrs.map(|p| addr::decode(p).0).collect();
-        self.drain_hidden(tid, |e| objects.contains(&addr::decode(e.addr).0));
+        let am = self.mem.model();
+        let objects: SmallVec<[addr::ObjId; 4]> = ptrs.map(|p| am.decode(p).0).collect();
+        self.drain_hidden(tid, |e| objects.contains(&am.decode(e.addr).0));
     }
 
     /// Removes entry `i` of `tid`'s buffer and writes it to memory.
@@ -251,10 +257,11 @@ impl Machine {
     /// Drains hidden entries of any thread into the object at `a` (before
     /// the object dies).
     pub(crate) fn drain_hidden_object(&mut self, a: u64) {
-        let id = addr::decode(a).0;
+        let am = self.mem.model();
+        let id = am.decode(a).0;
         for t in 0..self.threads.len() as Tid {
             if self.threads[t as usize].is_some() {
-                self.drain_hidden(t, |e| addr::decode(e.addr).0 == id);
+                self.drain_hidden(t, |e| am.decode(e.addr).0 == id);
             }
         }
     }

@@ -271,7 +271,7 @@ pub struct Machine {
 impl Machine {
     /// Starts an execution: `main` runs up to its first visible operation.
     pub fn new(prog: Arc<Program>, limits: Limits, names: ThreadNames) -> Machine {
-        let mem = Memory::new(prog.statics.clone(), limits.max_memory);
+        let mem = Memory::new(prog.statics.clone(), limits.max_memory, prog.module.dm.addr);
         let mut m = Machine {
             prog: prog.clone(),
             mem,
@@ -574,10 +574,16 @@ impl Machine {
         Ok(true)
     }
 
+    /// The program's data model (sizes of pointers, `long`, `time_t`...).
+    #[inline]
+    pub fn dm(&self) -> &weft_ir::DataModel {
+        &self.prog.module.dm
+    }
+
     /// The runtime model at code address `a` (an external function whose
     /// address the program took), if it is one.
     pub(crate) fn model_at(&self, a: u64) -> Option<&'static crate::runtime::Model> {
-        match weft_ir::addr::decode(a) {
+        match self.mem.decode(a) {
             (id, 0) if id.space == 0 => match self.prog.module.code_at(id.index) {
                 Some(weft_ir::Code::Extern(e)) => self.prog.models.get(e as usize).copied(),
                 _ => None,
@@ -588,7 +594,7 @@ impl Machine {
 
     /// The program function at code address `a`, if it is one.
     pub(crate) fn function_at(&self, a: u64) -> Option<weft_ir::FuncId> {
-        match weft_ir::addr::decode(a) {
+        match self.mem.decode(a) {
             (id, 0) if id.space == 0 => match self.prog.module.code_at(id.index) {
                 Some(weft_ir::Code::Func(f)) => Some(f),
                 _ => None,

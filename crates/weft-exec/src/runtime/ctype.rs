@@ -116,10 +116,11 @@ fn cell(m: &mut Machine, tid: u32, t: Table) -> Result<u64, Stop> {
             &Object::global(bytes.len() as u64, true, &[(0, bytes)]),
         )
         .map_err(exhausted)?;
-    let ptr = (table + 128 * entry).to_le_bytes().to_vec();
+    let w = m.dm().ptr;
+    let ptr = (table + 128 * entry).to_le_bytes()[..w as usize].to_vec();
     let a = m
         .mem
-        .alloc_copy(space, &Object::global(8, true, &[(0, ptr)]))
+        .alloc_copy(space, &Object::global(w, true, &[(0, ptr)]))
         .map_err(exhausted)?;
     m.thread_mut(tid).ctype[t as usize] = Some(a);
     Ok(a)

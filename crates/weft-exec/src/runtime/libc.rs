@@ -9,7 +9,7 @@ use crate::machine::{Machine, Stop};
 use crate::memory::{AllocError, ObjKind, ObjState};
 use crate::value::Value;
 use weft_core::{BugKind, EventKind, LimitKind};
-use weft_ir::addr::{self, thread_space};
+use weft_ir::addr::thread_space;
 
 pub(super) type Pending = Result<Option<EventKind>, Stop>;
 
@@ -57,7 +57,7 @@ pub(crate) fn shared(m: &Machine, a: u64, n: u64, write: bool) -> Option<(u64, u
 
 /// From `a` to the end of its object, if shared.
 pub(crate) fn shared_tail(m: &Machine, a: u64, write: bool) -> Option<(u64, u64)> {
-    let (id, off) = addr::decode(a);
+    let (id, off) = m.mem.decode(a);
     let size = m.mem.object(id)?.size;
     shared(m, a, size.saturating_sub(off), write)
 }
@@ -79,7 +79,7 @@ pub(super) fn mem_op(
 
 /// A heap block that `free`/`realloc` may release: `(addr, size)`.
 fn heap_block(m: &Machine, a: u64) -> Result<(u64, u64), Stop> {
-    let (id, off) = addr::decode(a);
+    let (id, off) = m.mem.decode(a);
     let Some(obj) = m.mem.object(id) else {
         return Err(m.bug(BugKind::Memory, format!("invalid free of address {a:#x}")));
     };
@@ -104,7 +104,7 @@ fn heap_block(m: &Machine, a: u64) -> Result<(u64, u64), Stop> {
 pub fn free_pending(m: &Machine, c: &Call) -> Pending {
     let a = c.addr(0);
     Ok((a != 0 && m.mem.is_shared(a)).then(|| {
-        let size = m.mem.object(addr::decode(a).0).map(|o| o.size).unwrap_or(0);
+        let size = m.mem.object(m.mem.decode(a).0).map(|o| o.size).unwrap_or(0);
         EventKind::Free { addr: a, size }
     }))
 }

@@ -73,7 +73,8 @@ pub(super) fn start_thread(
     let child = m.spawn(c.tid, f, arg);
     m.thread_mut(child).detached = detached;
     if handle != 0 {
-        write(m, handle, 8, child as u128 + 1)?;
+        let size = m.dm().pthread;
+        write(m, handle, size, child as u128 + 1)?;
     }
     m.last = Some(EventKind::Spawn { child });
     Ok(child)
@@ -87,7 +88,7 @@ pub fn join_pending(_: &Machine, c: &Call) -> Pending {
 
 /// `pthread_join(thread, retval)`: the start routine's `void *`.
 pub fn join(m: &mut Machine, c: &Call) -> Run {
-    join_into(m, c, 8)?;
+    join_into(m, c, m.dm().ptr)?;
     ok()
 }
 
