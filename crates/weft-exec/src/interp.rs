@@ -441,7 +441,7 @@ impl Machine {
         commit: bool,
     ) -> Step {
         let a = self.addr(tid, a)?;
-        let size = ty.size();
+        let size = ty.store_size();
         if !commit && self.mem.is_shared(a) {
             return Ok(Some(EventKind::Load {
                 addr: a,
@@ -487,7 +487,7 @@ impl Machine {
         commit: bool,
     ) -> Step {
         let a = self.addr(tid, a)?;
-        let size = ty.size();
+        let size = ty.store_size();
         let shared = self.mem.is_shared(a);
         let into_buffer = self.buffers(a, atomic, seq_cst);
         let buffered = shared && into_buffer;
@@ -538,7 +538,7 @@ impl Machine {
         v: &Value,
         atomic: bool,
     ) -> Result<(), MemError> {
-        self.mem.check(a, ty.size(), true)?;
+        self.mem.check(a, ty.store_size(), true)?;
         match (ty, v) {
             (Ty::Agg(l), v) => {
                 for (i, (off, t)) in l.fields().enumerate() {
@@ -549,7 +549,7 @@ impl Machine {
                     self.buffer_value(tid, a + off, t, &item, atomic)?;
                 }
             }
-            (t, v) => self.buffer_store(tid, a, t.size(), v.int(), atomic),
+            (t, v) => self.buffer_store(tid, a, t.store_size(), v.int(), atomic),
         }
         Ok(())
     }
@@ -674,7 +674,7 @@ impl Machine {
                     .collect();
                 Ok(Value::Agg(items?.into()))
             }
-            t => Ok(scalar(self.load_int(tid, a, t.size())?, t)),
+            t => Ok(scalar(self.load_int(tid, a, t.store_size())?, t)),
         }
     }
 
@@ -695,7 +695,7 @@ impl Machine {
                 }
                 Ok(())
             }
-            (t, v) => self.mem.write_int(a, t.size(), v.int()),
+            (t, v) => self.mem.write_int(a, t.store_size(), v.int()),
         }
     }
 

@@ -202,6 +202,17 @@ impl Ty {
         }
     }
 
+    /// Bytes a load or store of this type touches: an `iN` touches
+    /// `ceil(N/8)` bytes (LLVM's store size), less than its allocation size
+    /// when N is not a power of two (`i24`: 3 bytes, in a 4-byte slot).
+    #[inline]
+    pub fn store_size(&self) -> u64 {
+        match self {
+            Ty::Int(bits) => bits.div_ceil(8) as u64,
+            t => t.size(),
+        }
+    }
+
     /// The x86-64 alignment (aggregates: their own); see
     /// [`DataModel::align`] for the target's.
     pub fn align(&self) -> u64 {

@@ -283,10 +283,16 @@ fn scan_in(input: &[u8], fmt: &[u8], d: Dialect) -> (Vec<Store>, i32) {
                     && window[signed] == b'0'
                     && matches!(window.get(r.len), Some(b'x' | b'X'));
                 pos += r.len + lone_x as usize;
+                // glibc converts with `strtol`/`strtoul` (`long`'s range:
+                // 32 bits under ILP32), `ll` ones with the 64-bit ones.
+                let bits = match spec.len {
+                    Len::LongLong | Len::LongDouble => 64,
+                    _ => 8 * d.long as u32,
+                };
                 let v = if matches!(spec.conv, b'd' | b'i') {
-                    r.signed().0 as u64
+                    r.signed_in(bits).0 as u64
                 } else {
-                    r.unsigned().0
+                    r.unsigned_in(bits).0
                 };
                 let n = spec.target_size().unwrap_or(8) as usize;
                 v.to_le_bytes()[..n].to_vec()
