@@ -428,7 +428,7 @@ impl Machine {
         // incomplete (natively it would overflow the stack).
         self.mem
             .alloc(thread_space(tid), size, kind, zeroed)
-            .map_err(|_| Stop::Limit(weft_core::LimitKind::MaxMemory))
+            .map_err(|e| self.alloc_stop(e))
     }
 
     fn load(

@@ -574,6 +574,19 @@ impl Machine {
         Ok(true)
     }
 
+    /// The stop for an allocation weft cannot make: under ILP32 the 32-bit
+    /// address packing's bounds (limit `address-space`); under LP64, whose
+    /// bounds lie far past any memory, `max-memory`.
+    pub(crate) fn alloc_stop(&self, e: crate::memory::AllocError) -> Stop {
+        use crate::memory::AllocError as E;
+        match e {
+            E::TooLarge | E::Exhausted if self.dm().is_ilp32() => {
+                Stop::Limit(weft_core::LimitKind::AddressSpace)
+            }
+            _ => Stop::Limit(weft_core::LimitKind::MaxMemory),
+        }
+    }
+
     /// The program's data model (sizes of pointers, `long`, `time_t`...).
     #[inline]
     pub fn dm(&self) -> &weft_ir::DataModel {
@@ -641,7 +654,7 @@ impl Machine {
                 crate::memory::ObjKind::Stack,
                 true,
             )
-            .map_err(|_| Stop::Limit(weft_core::LimitKind::MaxMemory))?;
+            .map_err(|e| self.alloc_stop(e))?;
         self.thread_mut(tid).errno = Some(a);
         Ok(a)
     }

@@ -108,7 +108,14 @@ fn cell(m: &mut Machine, tid: u32, t: Table) -> Result<u64, Stop> {
     let space = weft_ir::addr::thread_space(tid);
     let bytes = table_bytes(t);
     let entry = (bytes.len() / 384) as u64;
-    let exhausted = |_| Stop::Limit(LimitKind::MaxMemory);
+    let ilp32 = m.dm().is_ilp32();
+    let exhausted = |_| {
+        Stop::Limit(if ilp32 {
+            LimitKind::AddressSpace
+        } else {
+            LimitKind::MaxMemory
+        })
+    };
     let table = m
         .mem
         .alloc_copy(

@@ -8,7 +8,7 @@ use super::{Call, Ret};
 use crate::machine::{Machine, Stop};
 use crate::memory::{AllocError, ObjKind, ObjState};
 use crate::value::Value;
-use weft_core::{BugKind, EventKind, LimitKind};
+use weft_core::{BugKind, EventKind};
 use weft_ir::addr::thread_space;
 
 pub(super) type Pending = Result<Option<EventKind>, Stop>;
@@ -26,12 +26,18 @@ pub(super) fn ret_int(v: i64, bits: u32) -> Result<Ret, Stop> {
 
 /// A new heap block of `size` bytes, or NULL (0) when the C library would
 /// fail: a size no object can have, or a live heap past `--max-memory`.
+/// Under ILP32 a block larger than the 32-bit address packing allows, but
+/// one the C library could give (up to `PTRDIFF_MAX`), is weft's limit,
+/// not the program's: the execution ends (limit `address-space`).
 pub(super) fn heap_alloc(m: &mut Machine, tid: u32, size: u64, zeroed: bool) -> Result<u64, Stop> {
     match m.mem.alloc(thread_space(tid), size, ObjKind::Heap, zeroed) {
         Ok(a) => Ok(a),
+        Err(e @ AllocError::TooLarge) if m.dm().is_ilp32() && size <= i32::MAX as u64 => {
+            Err(m.alloc_stop(e))
+        }
         Err(AllocError::TooLarge | AllocError::OutOfMemory) => Ok(0),
         // Out of addresses, not of memory: weft's limit, not the program's.
-        Err(AllocError::Exhausted) => Err(Stop::Limit(LimitKind::MaxMemory)),
+        Err(e @ AllocError::Exhausted) => Err(m.alloc_stop(e)),
     }
 }
 

@@ -737,7 +737,7 @@ pub fn tls_address(m: &mut Machine, c: &Call) -> Run {
     let copy = m
         .mem
         .alloc_copy(weft_ir::addr::thread_space(c.tid), &init)
-        .map_err(|_| Stop::Limit(weft_core::LimitKind::MaxMemory))?;
+        .map_err(|e| m.alloc_stop(e))?;
     m.thread_mut(c.tid).tls.push((g, copy));
     int(copy as u128)
 }

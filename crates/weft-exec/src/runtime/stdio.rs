@@ -461,9 +461,7 @@ fn alloc_run(m: &mut Machine, c: &Call, vararg: bool, name: &'static str) -> Res
         false,
     ) {
         Ok(a) => a,
-        Err(crate::memory::AllocError::Exhausted) => {
-            return Err(Stop::Limit(weft_core::LimitKind::MaxMemory))
-        }
+        Err(e @ crate::memory::AllocError::Exhausted) => return Err(m.alloc_stop(e)),
         Err(_) => return Ok(Ret::Value(Value::Int(mask(u128::MAX, 32)))),
     };
     m.mem
@@ -609,7 +607,7 @@ pub fn strerror(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
             crate::memory::ObjKind::Stack,
             true,
         )
-        .map_err(|_| Stop::Limit(weft_core::LimitKind::MaxMemory))?;
+        .map_err(|e| m.alloc_stop(e))?;
     m.mem
         .write_bytes(a, &text, &vec![true; text.len()])
         .map_err(|e| m.mem_bug(e, true))?;
