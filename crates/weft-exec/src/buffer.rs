@@ -198,7 +198,7 @@ impl Machine {
                 return;
             }
             for v in more {
-                self.mem.escape_addr(v as u64);
+                self.mem.escape_addr(v);
             }
         }
     }

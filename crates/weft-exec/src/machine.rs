@@ -3,7 +3,7 @@
 
 use crate::memory::{Memory, ObjKind, ObjState};
 use crate::program::Program;
-use crate::sync::{Sync, MUTEX_KIND_OFFSET, PTHREAD_MUTEX_NORMAL};
+use crate::sync::{Sync, PTHREAD_MUTEX_NORMAL};
 use crate::thread::{Frame, Thread, ThreadState};
 use crate::value::Value;
 use rustc_hash::FxHashMap;
@@ -375,14 +375,15 @@ impl Machine {
             let _ = self.mem.write_bytes(s, &bytes, &vec![true; bytes.len()]);
             ptrs.push(s);
         }
+        let w = self.dm().ptr;
         let array = |m: &mut Machine, items: &[u64]| {
             let len = items.len() as u64 + 1;
             let a = m
                 .mem
-                .alloc(sp, len * 8, ObjKind::Stack, true)
+                .alloc(sp, len * w, ObjKind::Stack, true)
                 .expect("a fresh execution has room for its arguments");
             for (i, &p) in items.iter().enumerate() {
-                let _ = m.mem.write_int(a + 8 * i as u64, 8, Some(p as u128));
+                let _ = m.mem.write_int(a + w * i as u64, w, Some(p as u128));
             }
             a
         };
@@ -661,7 +662,7 @@ impl Machine {
 
     pub(crate) fn mutex_kind(&self, m: u64) -> u32 {
         self.mem
-            .read_int(m + MUTEX_KIND_OFFSET, 4)
+            .read_int(m + self.dm().mutex_kind, 4)
             .ok()
             .flatten()
             .unwrap_or(0) as u32

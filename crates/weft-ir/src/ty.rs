@@ -40,6 +40,9 @@ pub struct DataModel {
     pub pthread: u64,
     /// ABI alignment of `i64` (`long long`) and `double` inside aggregates.
     pub align64: u64,
+    /// Offset of glibc's `__kind` field in `pthread_mutex_t` (the mutex
+    /// type that static initialisers set).
+    pub mutex_kind: u64,
     /// How pointers pack (object, offset).
     pub addr: AddrModel,
 }
@@ -54,6 +57,7 @@ impl DataModel {
         time: 8,
         pthread: 8,
         align64: 8,
+        mutex_kind: 16,
         addr: AddrModel::Lp64,
     };
 
@@ -66,6 +70,7 @@ impl DataModel {
         time: 4,
         pthread: 4,
         align64: 4,
+        mutex_kind: 12,
         addr: AddrModel::Ilp32,
     };
 

@@ -6,7 +6,7 @@
 
 use super::{Call, Ret};
 use crate::machine::{Machine, Stop};
-use crate::sync::{MUTEX_KIND_OFFSET, PTHREAD_MUTEX_ERRORCHECK, PTHREAD_MUTEX_RECURSIVE};
+use crate::sync::{PTHREAD_MUTEX_ERRORCHECK, PTHREAD_MUTEX_RECURSIVE};
 use crate::thread::ThreadState;
 use crate::value::Value;
 use weft_core::{BugKind, EventKind, Tid, Wakeup};
@@ -237,7 +237,10 @@ pub(super) fn init_mutex(
         return Err(misuse(m, held));
     }
     match kind {
-        Some(k) => write(m, mx + MUTEX_KIND_OFFSET, 4, k as u128)?,
+        Some(k) => {
+            let at = mx + m.dm().mutex_kind;
+            write(m, at, 4, k as u128)?
+        }
         None => m
             .mem
             .check(mx, 4, true)
