@@ -1178,6 +1178,43 @@ mod tests {
     }
 
     #[test]
+    fn ilp32_addresses_and_escapes_use_4_byte_pointers() {
+        let mut m = Memory::new(vec![Memory::null_object()], u64::MAX, AddrModel::Ilp32);
+        let a = m.alloc(1, 16, ObjKind::Heap, false).unwrap();
+        let b = m.alloc(1, 16, ObjKind::Heap, false).unwrap();
+        let c = m.alloc(2, 16, ObjKind::Heap, false).unwrap();
+        let holder = m.alloc(1, 16, ObjKind::Heap, false).unwrap();
+        for x in [a, b, c, holder] {
+            assert!(x <= u32::MAX as u64, "{x:#x}");
+        }
+        // Addresses of 4 bytes stored in a holder: escaping it escapes
+        // what its 4-byte words point to.
+        m.write_int(holder, 4, Some(a as u128)).unwrap();
+        m.write_int(holder + 4, 4, Some(b as u128)).unwrap();
+        m.escape_addr(holder);
+        assert!(m.is_shared(a) && m.is_shared(b));
+        // One 8-byte store into an escaped object carrying two pointers
+        // escapes both, the one in its high half too.
+        let d = m.alloc(1, 16, ObjKind::Heap, false).unwrap();
+        m.write_int(holder + 8, 8, Some((d as u128) << 32 | c as u128))
+            .unwrap();
+        assert!(m.is_shared(c) && m.is_shared(d));
+        // The packing's bounds: a thread object past 256 KiB cannot be had.
+        assert_eq!(
+            m.alloc(1, 1 << 20, ObjKind::Stack, false),
+            Err(AllocError::TooLarge)
+        );
+        assert_eq!(
+            m.alloc(65, 4, ObjKind::Stack, false),
+            Err(AllocError::Exhausted)
+        );
+        assert!(matches!(
+            m.read_int(a + 16, 4),
+            Err(MemError::OutOfBounds { .. })
+        ));
+    }
+
+    #[test]
     fn strings_end_at_absent_chunks() {
         let mut m = memory(u64::MAX);
         let s = m.alloc(1, 4 * CHUNK, ObjKind::Heap, false).unwrap();

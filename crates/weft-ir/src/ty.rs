@@ -252,3 +252,41 @@ pub fn int_bytes(bits: u32) -> u64 {
 pub(crate) fn align_to(off: u64, align: u64) -> u64 {
     off.div_ceil(align).saturating_mul(align)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn data_model_follows_the_target() {
+        let lp64 = DataModel::for_target(Some("x86_64-pc-linux-gnu"), 64, 64, 64).unwrap();
+        assert_eq!(lp64, DataModel::LP64);
+        assert_eq!(
+            DataModel::for_target(None, 64, 64, 64).unwrap(),
+            DataModel::LP64
+        );
+        for t in ["i386-pc-linux-gnu", "i686-unknown-linux-gnu"] {
+            assert_eq!(
+                DataModel::for_target(Some(t), 32, 32, 32).unwrap(),
+                DataModel::ILP32
+            );
+        }
+        let e = DataModel::for_target(Some("aarch64-unknown-linux-gnu"), 64, 64, 64).unwrap_err();
+        assert!(e.contains("aarch64"), "{e}");
+        // An i386 triple with another ABI's layout is refused, not guessed.
+        let e = DataModel::for_target(Some("i686-pc-windows-msvc"), 32, 64, 64).unwrap_err();
+        assert!(e.contains("data layout"), "{e}");
+    }
+
+    #[test]
+    fn ilp32_aligns_i64_and_double_to_4() {
+        let dm = DataModel::ILP32;
+        assert_eq!(dm.align(&Ty::Int(64)), 4);
+        assert_eq!(dm.align(&Ty::F64), 4);
+        assert_eq!(dm.align(&dm.ptr_ty()), 4);
+        assert_eq!(dm.ptr_ty().size(), 4);
+        assert_eq!(DataModel::LP64.align(&Ty::Int(64)), 8);
+        assert_eq!(Ty::Int(24).store_size(), 3);
+        assert_eq!(Ty::Int(24).size(), 4);
+    }
+}
