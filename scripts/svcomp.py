@@ -65,10 +65,10 @@ def reason_class(reason: str | None) -> str:
         return "timeout"
     if "bound" in r:
         return "bound"
-    if "ilp32" in r:
-        return "ILP32"
     if "unsupported" in r or "not model" in r or "does not support" in r:
         return "unsupported"
+    if "address-space" in r:
+        return "address-space"
     if "undefined" in r:
         return "undefined"
     return "other"
