@@ -63,12 +63,12 @@ def reason_class(reason: str | None) -> str:
         return "nondet"
     if "timeout" in r or "interrupted" in r:
         return "timeout"
+    if "address-space" in r:
+        return "address-space"
     if "bound" in r:
         return "bound"
     if "unsupported" in r or "not model" in r or "does not support" in r:
         return "unsupported"
-    if "address-space" in r:
-        return "address-space"
     if "undefined" in r:
         return "undefined"
     return "other"
