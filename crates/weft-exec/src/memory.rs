@@ -347,11 +347,6 @@ impl Memory {
         self.model
     }
 
-    /// The address of byte `off` of object `id`.
-    pub fn addr_of(&self, id: ObjId, off: u64) -> u64 {
-        self.model.addr(id, off)
-    }
-
     /// Bytes of a pointer (8, or 4 under ILP32).
     #[inline]
     pub fn ptr_bytes(&self) -> u64 {

@@ -28,16 +28,16 @@
 //! [`ObjId::addr32`]; [`AddrModel`] picks one encoding for a program and
 //! [`AddrModel::limits`] gives its bounds:
 //!
-//! | bits 31..       | layout                              | objects          | largest object |
-//! |-----------------|-------------------------------------|------------------|----------------|
-//! | statics         | `[0][index:12][offset:19]`          | 4,095            | 512 KiB − 1    |
-//! | thread, small   | `[1][space−1:6][0][index:14][offset:10]` | 16 K per thread | 1 KiB − 1  |
-//! | thread, wide    | `[1][space−1:6][1][index:6][offset:18]`  | 64 per thread   | 256 KiB − 1 |
+//! | kind          | layout (bit 31 first)                     | objects      | largest object |
+//! |---------------|-------------------------------------------|--------------|----------------|
+//! | statics       | `[0][index:12][offset:19]`                | 4,095        | 512 KiB − 1    |
+//! | thread, small | `[1][space−1:6][0][index:14][offset:10]`  | 16,384 each  | 1 KiB − 1      |
+//! | thread, wide  | `[1][space−1:6][1][index:6][offset:18]`   | 64 each      | 256 KiB − 1    |
 //!
 //! So at most 64 threads (spaces 1..=64) allocate, each at most 16,384 small
 //! and 64 wide objects (every stack variable of every call is an object;
 //! they are not reused). Passing a bound is never silent: allocation fails
-//! (the run ends `incomplete`, as for the memory bound) and a program with
+//! (the run ends `incomplete`, limit `address-space`) and a program with
 //! too many or too large globals is refused at load time. Out-of-bounds
 //! pointer arithmetic that leaves an object's offset field lands in a
 //! neighbouring object slot, as on hardware, but the fields are smaller
