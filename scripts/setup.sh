@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Installs what weft needs on Debian 12 when it is missing: clang-19,
-# llvm-19-dev (for the llvm-ir crate) and libz3-dev. Safe to run repeatedly.
+# llvm-19-dev (for the llvm-ir crate), libz3-dev and libc6-dev-i386 (for
+# `-m32`). Safe to run repeatedly.
 set -euo pipefail
 need=()
 command -v clang-19 >/dev/null 2>&1 || need+=(clang-19)
 command -v opt-19 >/dev/null 2>&1 || need+=(llvm-19)
 command -v llvm-config-19 >/dev/null 2>&1 || need+=(llvm-19-dev)
 [ -e /usr/include/z3.h ] || need+=(libz3-dev)
+# The i386 C library headers and start files, for `-m32` (the ILP32 data
+# model: `weft check --data-model ILP32`, ILP32 SV-COMP tasks, and the
+# native comparison of tests/native's ILP32 programs).
+[ -e /usr/lib32/crt1.o ] || need+=(libc6-dev-i386)
 if ((${#need[@]})); then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"

@@ -63,10 +63,10 @@ def reason_class(reason: str | None) -> str:
         return "nondet"
     if "timeout" in r or "interrupted" in r:
         return "timeout"
+    if "address-space" in r:
+        return "address-space"
     if "bound" in r:
         return "bound"
-    if "ilp32" in r:
-        return "ILP32"
     if "unsupported" in r or "not model" in r or "does not support" in r:
         return "unsupported"
     if "undefined" in r:

@@ -1,3 +1,4 @@
+// native-ilp32: no (a native i386 build computes with x87 excess precision)
 /* Double-precision arithmetic, printed with %.17g so that every bit of
  * the result is visible. */
 #include <stdio.h>

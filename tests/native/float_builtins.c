@@ -1,3 +1,4 @@
+// native-ilp32: no (a native i386 build computes with x87 excess precision)
 /* Floating-point builtins that clang lowers to LLVM intrinsics even at
  * -O0 (no libm calls): fabs, floor, ceil, trunc, round, rint, copysign,
  * fmin, fmax, fma and the elementwise sqrt. */

@@ -1,3 +1,4 @@
+// native-ilp32: no (a native i386 build computes with x87 excess precision)
 /* Floating-point contraction. For `a * b + c` written in one expression
  * clang (default -ffp-contract=on) emits llvm.fmuladd, which LLVM may
  * evaluate fused or unfused. Native x86-64 code at -O0 (no FMA in the

@@ -1,3 +1,4 @@
+// native-ilp32: no (i386 has no __int128)
 /* __int128 and unsigned __int128 arithmetic, printed as two 64-bit halves. */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+// native-ilp32: no (i386 glibc's strcasecmp returns -1/0/1, not the difference)
 /* strtok and strtok_r (runs of delimiters, leading and trailing ones,
  * empty strings, changing delimiters), strcasecmp/strncasecmp (glibc
  * returns the difference of the lowered bytes), stpcpy and memmem. */

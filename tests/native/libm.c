@@ -1,3 +1,4 @@
+// native-ilp32: no (a native i386 build computes with x87 excess precision)
 /* libm calls (not builtins): every function weft models, in double and
  * float, on ordinary values, edge values and values that set errno. The
  * output must match the native run bit for bit (%a). */

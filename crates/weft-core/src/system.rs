@@ -45,6 +45,10 @@ pub enum LimitKind {
     Interrupted,
     /// The execution needed more memory than `--max-memory`.
     MaxMemory,
+    /// The execution needed an object the ILP32 (32-bit) address packing
+    /// has no address for: too many threads, objects or bytes (see
+    /// `weft_ir::addr`).
+    AddressSpace,
     /// A DPOR search ran other threads inside an atomic section whose owner
     /// was blocked there (on a mutex, a join, a condition variable, a
     /// spin): it does not reorder events into such a window, so it may
@@ -64,6 +68,7 @@ impl LimitKind {
             LimitKind::Nondet => "nondet",
             LimitKind::Interrupted => "interrupted",
             LimitKind::MaxMemory => "max-memory",
+            LimitKind::AddressSpace => "address-space",
             LimitKind::BlockedSection => "blocked-atomic-section",
             LimitKind::Anomaly => "anomaly",
         }

@@ -38,7 +38,7 @@
 //! (see [`Machine::run_buffered`]); its event is a `MemOp` with `buffered`.
 
 use crate::machine::Machine;
-use crate::memory::{MemError, Saved};
+use crate::memory::{MemError, Memory, Saved};
 use smallvec::SmallVec;
 use std::collections::VecDeque;
 use weft_core::{Event, EventKind, Loc, MemoryModel, Tid};
@@ -130,21 +130,28 @@ impl Buffered {
         }
     }
 
-    /// The values the store writes that may be pointers: its value if it is
-    /// 8 bytes, each 8 bytes of a runtime call's write (as `memory` escapes
-    /// what a write into an escaped object points to).
-    fn pointers(&self) -> SmallVec<[u128; 1]> {
+    /// The values the store writes that may be pointers: each pointer-sized
+    /// word of its value (see [`Memory::pointer_words`]), or of a runtime
+    /// call's write (as `memory` escapes what a write into an escaped
+    /// object points to).
+    fn pointers(&self, mem: &Memory) -> SmallVec<[u64; 2]> {
         match &self.bytes {
-            Some(b) => b
-                .bytes
-                .chunks_exact(8)
-                .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")) as u128)
-                .filter(|&v| v != 0)
-                .collect(),
-            None => (self.size == 8)
-                .then_some(self.value)
-                .flatten()
+            Some(b) => {
+                let p = mem.ptr_bytes() as usize;
+                b.bytes
+                    .chunks_exact(p)
+                    .map(|c| {
+                        let mut w = [0u8; 8];
+                        w[..p].copy_from_slice(c);
+                        u64::from_le_bytes(w)
+                    })
+                    .filter(|&v| v != 0)
+                    .collect()
+            }
+            None => self
+                .value
                 .into_iter()
+                .flat_map(|v| mem.pointer_words(v, self.size))
                 .collect(),
         }
     }
@@ -218,9 +225,10 @@ impl Machine {
             self.cap_hidden(tid);
             return;
         }
-        if size == 8 {
-            if let Some(v) = value {
-                self.publish(tid, v as u64, store_seq);
+        if let Some(v) = value {
+            let words: SmallVec<[u64; 2]> = self.mem.pointer_words(v, size).collect();
+            for w in words {
+                self.publish(tid, w, store_seq);
             }
         }
         self.refresh_aux(tid);
@@ -276,14 +284,14 @@ impl Machine {
                 if mem.is_shared(e.addr) {
                     e.hidden = false;
                     e.store_seq = seq;
-                    more.extend(e.pointers());
+                    more.extend(e.pointers(mem));
                 }
             }
             if more.is_empty() {
                 return;
             }
             for v in more {
-                self.mem.escape_addr(v as u64);
+                self.mem.escape_addr(v);
             }
         }
     }
@@ -313,8 +321,9 @@ impl Machine {
         if !self.has_hidden(tid) {
             return;
         }
-        let objects: SmallVec<[addr::ObjId; 4]> = ptrs.map(|p| addr::decode(p).0).collect();
-        self.drain_hidden(tid, |e| objects.contains(&addr::decode(e.addr).0));
+        let am = self.mem.model();
+        let objects: SmallVec<[addr::ObjId; 4]> = ptrs.map(|p| am.decode(p).0).collect();
+        self.drain_hidden(tid, |e| objects.contains(&am.decode(e.addr).0));
     }
 
     /// Removes entry `i` of `tid`'s buffer and writes it to memory.
@@ -345,10 +354,11 @@ impl Machine {
     /// Drains hidden entries of any thread into the object at `a` (before
     /// the object dies).
     pub(crate) fn drain_hidden_object(&mut self, a: u64) {
-        let id = addr::decode(a).0;
+        let am = self.mem.model();
+        let id = am.decode(a).0;
         for t in 0..self.threads.len() as Tid {
             if self.threads[t as usize].is_some() {
-                self.drain_hidden(t, |e| addr::decode(e.addr).0 == id);
+                self.drain_hidden(t, |e| am.decode(e.addr).0 == id);
             }
         }
     }

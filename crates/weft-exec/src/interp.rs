@@ -298,7 +298,7 @@ impl Machine {
                 args,
                 byval,
             } => {
-                if !byval.is_empty() {
+                if !byval.is_empty() && byval.iter().any(|b| b.0 & weft_ir::ARG_8 == 0) {
                     // `byval` copies read memory directly.
                     self.drain_hidden(tid, |_| true);
                 }
@@ -308,9 +308,11 @@ impl Machine {
             Inst::VaCopy { dst, src } => {
                 self.drain_hidden(tid, |_| true);
                 let (d, s) = (self.addr(tid, dst)?, self.addr(tid, src)?);
+                // x86-64's `va_list` is a 24-byte struct, i386's a pointer.
+                let size = if prog.module.dm.is_ilp32() { 4 } else { 24 };
                 let (b, i) = self
                     .mem
-                    .read_bytes(s, 24)
+                    .read_bytes(s, size)
                     .map_err(|e| self.mem_bug(e, false))?;
                 self.mem
                     .write_bytes(d, &b, &i)
@@ -426,7 +428,7 @@ impl Machine {
         // incomplete (natively it would overflow the stack).
         self.mem
             .alloc(thread_space(tid), size, kind, zeroed)
-            .map_err(|_| Stop::Limit(weft_core::LimitKind::MaxMemory))
+            .map_err(|e| self.alloc_stop(e))
     }
 
     fn load(
@@ -439,7 +441,7 @@ impl Machine {
         commit: bool,
     ) -> Step {
         let a = self.addr(tid, a)?;
-        let size = ty.size();
+        let size = ty.store_size();
         if !commit && self.mem.is_shared(a) {
             return Ok(Some(EventKind::Load {
                 addr: a,
@@ -485,7 +487,7 @@ impl Machine {
         commit: bool,
     ) -> Step {
         let a = self.addr(tid, a)?;
-        let size = ty.size();
+        let size = ty.store_size();
         let shared = self.mem.is_shared(a);
         let into_buffer = self.buffers(a, atomic, seq_cst);
         let buffered = shared && into_buffer;
@@ -536,7 +538,7 @@ impl Machine {
         v: &Value,
         atomic: bool,
     ) -> Result<(), MemError> {
-        self.mem.check(a, ty.size(), true)?;
+        self.mem.check(a, ty.store_size(), true)?;
         match (ty, v) {
             (Ty::Agg(l), v) => {
                 for (i, (off, t)) in l.fields().enumerate() {
@@ -547,7 +549,7 @@ impl Machine {
                     self.buffer_value(tid, a + off, t, &item, atomic)?;
                 }
             }
-            (t, v) => self.buffer_store(tid, a, t.size(), v.int(), atomic),
+            (t, v) => self.buffer_store(tid, a, t.store_size(), v.int(), atomic),
         }
         Ok(())
     }
@@ -672,7 +674,7 @@ impl Machine {
                     .collect();
                 Ok(Value::Agg(items?.into()))
             }
-            t => Ok(scalar(self.load_int(tid, a, t.size())?, t)),
+            t => Ok(scalar(self.load_int(tid, a, t.store_size())?, t)),
         }
     }
 
@@ -693,7 +695,7 @@ impl Machine {
                 }
                 Ok(())
             }
-            (t, v) => self.mem.write_int(a, t.size(), v.int()),
+            (t, v) => self.mem.write_int(a, t.store_size(), v.int()),
         }
     }
 
@@ -762,7 +764,7 @@ impl Machine {
             Value::Int(a) => a as u64,
             _ => return Err(self.bug(BugKind::Memory, "uninitialised value used as a call target")),
         };
-        let (id, off) = addr::decode(a);
+        let (id, off) = self.mem.decode(a);
         if a == 0 {
             return Err(self.bug(BugKind::Memory, "call through a null function pointer"));
         }
@@ -831,7 +833,9 @@ impl Machine {
 
     /// Lays the variadic arguments (from index `np`) out as the x86-64
     /// overflow area: 8-byte slots, `byval` structs inline and rounded up
-    /// to 8 bytes.
+    /// to 8 bytes. Under ILP32, as the i386 argument area: 4-byte slots,
+    /// 8 for the arguments flagged [`weft_ir::ARG_8`], `byval` structs
+    /// rounded up to 4 bytes.
     fn va_area(
         &mut self,
         tid: Tid,
@@ -839,6 +843,9 @@ impl Machine {
         np: usize,
         byval: &[(u32, u64)],
     ) -> Result<u64, Stop> {
+        if self.prog.module.dm.is_ilp32() {
+            return self.va_area32(tid, args, np, byval);
+        }
         let size_of = |i: usize| byval.iter().find(|b| b.0 as usize == i).map(|b| b.1);
         let total: u64 = (np..args.len())
             .map(|i| size_of(i).unwrap_or(8).div_ceil(8) * 8)
@@ -865,12 +872,63 @@ impl Machine {
         Ok(a)
     }
 
+    /// The i386 argument area of the variadic arguments (see
+    /// [`Machine::va_area`]).
+    fn va_area32(
+        &mut self,
+        tid: Tid,
+        args: &[Value],
+        np: usize,
+        byval: &[(u32, u64)],
+    ) -> Result<u64, Stop> {
+        let size_of = |i: usize| {
+            byval
+                .iter()
+                .find(|b| b.0 & !weft_ir::ARG_8 == i as u32)
+                .map(|b| (b.1, b.0 & weft_ir::ARG_8 == 0))
+        };
+        let total: u64 = (np..args.len())
+            .map(|i| size_of(i).map_or(4, |(n, _)| n.div_ceil(4) * 4))
+            .sum();
+        let a = self.alloc(tid, total.max(4), ObjKind::Stack, true)?;
+        let mut off = 0;
+        for (i, v) in args.iter().enumerate().skip(np) {
+            match size_of(i) {
+                Some((size, true)) => {
+                    let src = v.bits_or_zero() as u64;
+                    let (b, init) = self
+                        .mem
+                        .read_bytes(src, size)
+                        .map_err(|e| self.mem_bug(e, false))?;
+                    let _ = self.mem.write_bytes(a + off, &b, &init);
+                    off += size.div_ceil(4) * 4;
+                }
+                Some((size, false)) => {
+                    let _ = self.mem.write_int(a + off, size, Some(v.bits_or_zero()));
+                    off += size;
+                }
+                None => {
+                    let _ = self.mem.write_int(a + off, 4, Some(v.bits_or_zero()));
+                    off += 4;
+                }
+            }
+        }
+        Ok(a)
+    }
+
     /// `va_start`: `{gp_offset = 48, fp_offset = 176, overflow_arg_area, reg_save_area}`
     /// so that clang's inline `va_arg` code reads every argument from the
-    /// overflow area.
+    /// overflow area. Under ILP32 `va_list` is a pointer to the argument
+    /// area.
     fn va_start(&mut self, tid: Tid, ap: &Operand) -> Step {
         let ap = self.addr(tid, ap)?;
         let area = self.frame(tid).va_area.unwrap_or(0);
+        if self.prog.module.dm.is_ilp32() {
+            self.mem
+                .write_int(ap, 4, Some(area as u128))
+                .map_err(|e| self.mem_bug(e, true))?;
+            return self.next(tid);
+        }
         let w = |m: &mut Machine, off: u64, size: u64, v: u128| {
             m.mem.write_int(ap + off, size, Some(v))
         };

@@ -418,6 +418,7 @@ mod tests {
             sources: Default::default(),
             reachable: vec![true],
             main: None,
+            dm: weft_ir::DataModel::LP64,
         }
     }
 

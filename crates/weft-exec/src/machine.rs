@@ -3,7 +3,7 @@
 
 use crate::memory::{Memory, ObjKind, ObjState};
 use crate::program::Program;
-use crate::sync::{Sync, MUTEX_KIND_OFFSET, PTHREAD_MUTEX_NORMAL};
+use crate::sync::{Sync, PTHREAD_MUTEX_NORMAL};
 use crate::thread::{Frame, Thread, ThreadState};
 use crate::value::Value;
 use rustc_hash::FxHashMap;
@@ -274,7 +274,7 @@ pub struct Machine {
 impl Machine {
     /// Starts an execution: `main` runs up to its first visible operation.
     pub fn new(prog: Arc<Program>, limits: Limits, names: ThreadNames) -> Machine {
-        let mem = Memory::new(prog.statics.clone(), limits.max_memory);
+        let mem = Memory::new(prog.statics.clone(), limits.max_memory, prog.module.dm.addr);
         let mut m = Machine {
             prog: prog.clone(),
             mem,
@@ -379,14 +379,15 @@ impl Machine {
             let _ = self.mem.write_bytes(s, &bytes, &vec![true; bytes.len()]);
             ptrs.push(s);
         }
+        let w = self.dm().ptr;
         let array = |m: &mut Machine, items: &[u64]| {
             let len = items.len() as u64 + 1;
             let a = m
                 .mem
-                .alloc(sp, len * 8, ObjKind::Stack, true)
+                .alloc(sp, len * w, ObjKind::Stack, true)
                 .expect("a fresh execution has room for its arguments");
             for (i, &p) in items.iter().enumerate() {
-                let _ = m.mem.write_int(a + 8 * i as u64, 8, Some(p as u128));
+                let _ = m.mem.write_int(a + w * i as u64, w, Some(p as u128));
             }
             a
         };
@@ -578,10 +579,29 @@ impl Machine {
         Ok(true)
     }
 
+    /// The stop for an allocation weft cannot make: under ILP32 the 32-bit
+    /// address packing's bounds (limit `address-space`); under LP64, whose
+    /// bounds lie far past any memory, `max-memory`.
+    pub(crate) fn alloc_stop(&self, e: crate::memory::AllocError) -> Stop {
+        use crate::memory::AllocError as E;
+        match e {
+            E::TooLarge | E::Exhausted if self.dm().is_ilp32() => {
+                Stop::Limit(weft_core::LimitKind::AddressSpace)
+            }
+            _ => Stop::Limit(weft_core::LimitKind::MaxMemory),
+        }
+    }
+
+    /// The program's data model (sizes of pointers, `long`, `time_t`...).
+    #[inline]
+    pub fn dm(&self) -> &weft_ir::DataModel {
+        &self.prog.module.dm
+    }
+
     /// The runtime model at code address `a` (an external function whose
     /// address the program took), if it is one.
     pub(crate) fn model_at(&self, a: u64) -> Option<&'static crate::runtime::Model> {
-        match weft_ir::addr::decode(a) {
+        match self.mem.decode(a) {
             (id, 0) if id.space == 0 => match self.prog.module.code_at(id.index) {
                 Some(weft_ir::Code::Extern(e)) => self.prog.models.get(e as usize).copied(),
                 _ => None,
@@ -592,7 +612,7 @@ impl Machine {
 
     /// The program function at code address `a`, if it is one.
     pub(crate) fn function_at(&self, a: u64) -> Option<weft_ir::FuncId> {
-        match weft_ir::addr::decode(a) {
+        match self.mem.decode(a) {
             (id, 0) if id.space == 0 => match self.prog.module.code_at(id.index) {
                 Some(weft_ir::Code::Func(f)) => Some(f),
                 _ => None,
@@ -639,14 +659,14 @@ impl Machine {
                 crate::memory::ObjKind::Stack,
                 true,
             )
-            .map_err(|_| Stop::Limit(weft_core::LimitKind::MaxMemory))?;
+            .map_err(|e| self.alloc_stop(e))?;
         self.thread_mut(tid).lib_mut().errno = Some(a);
         Ok(a)
     }
 
     pub(crate) fn mutex_kind(&self, m: u64) -> u32 {
         self.mem
-            .read_int(m + MUTEX_KIND_OFFSET, 4)
+            .read_int(m + self.dm().mutex_kind, 4)
             .ok()
             .flatten()
             .unwrap_or(0) as u32

@@ -33,7 +33,7 @@ use smallvec::{smallvec, SmallVec};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
-use weft_ir::addr::{self, ObjId};
+use weft_ir::addr::{self, AddrModel, ObjId};
 
 /// Bytes per chunk.
 pub const CHUNK: u64 = 4096;
@@ -321,6 +321,8 @@ pub struct Memory {
     /// While open, what writes overwrote, and the largest write to a private
     /// object it records (see [`Memory::journal_open`]).
     journal: Option<(Vec<Saved>, u64)>,
+    /// How addresses pack (object, offset): LP64 or ILP32.
+    model: AddrModel,
 }
 
 /// What one write overwrote, recorded while a journal is open: the range's
@@ -337,7 +339,7 @@ pub struct Saved {
 impl Memory {
     /// Creates memory holding the null object followed by `statics` in
     /// space 0, bounded by `max` bytes.
-    pub fn new(statics: Vec<Object>, max: u64) -> Memory {
+    pub fn new(statics: Vec<Object>, max: u64, model: AddrModel) -> Memory {
         let used = statics.iter().map(Object::held).sum();
         Memory {
             spaces: vec![Arc::new(statics)],
@@ -345,7 +347,37 @@ impl Memory {
             epoch: 0,
             budget: Budget { used, heap: 0, max },
             journal: None,
+            model,
         }
+    }
+
+    /// Splits an address into its object and offset (under this memory's
+    /// address model).
+    #[inline(always)]
+    pub fn decode(&self, a: u64) -> (ObjId, u64) {
+        self.model.decode(a)
+    }
+
+    pub fn model(&self) -> AddrModel {
+        self.model
+    }
+
+    /// Bytes of a pointer (8, or 4 under ILP32).
+    #[inline]
+    pub fn ptr_bytes(&self) -> u64 {
+        match self.model {
+            AddrModel::Lp64 => 8,
+            AddrModel::Ilp32 => 4,
+        }
+    }
+
+    /// The pointer-sized words of a stored value of `size` bytes that may
+    /// be pointers (none if it is smaller than a pointer; ILP32: an `i64`
+    /// store may carry two).
+    pub fn pointer_words(&self, v: u128, size: u64) -> impl Iterator<Item = u64> {
+        let p = self.ptr_bytes();
+        let n = if size >= p { size / p } else { 0 };
+        (0..n).map(move |k| mask_bytes(v >> (8 * p * k), p))
     }
 
     pub fn null_object() -> Object {
@@ -395,7 +427,7 @@ impl Memory {
         kind: ObjKind,
         zeroed: bool,
     ) -> Result<u64, AllocError> {
-        if size > addr::MAX_WIDE_SIZE {
+        if size > self.model.limits().max_wide_size {
             return Err(AllocError::TooLarge);
         }
         let heap = kind == ObjKind::Heap;
@@ -424,10 +456,11 @@ impl Memory {
     /// Adds `obj` to thread space `space` (its small or wide table, by
     /// size); returns its address.
     fn place(&mut self, space: u32, obj: Object) -> Result<u64, AllocError> {
-        if space > addr::MAX_SPACE {
+        let limits = self.model.limits();
+        if space > limits.max_space {
             return Err(AllocError::Exhausted);
         }
-        let wide = obj.size > addr::MAX_SMALL_SIZE;
+        let wide = obj.size > limits.max_small_size;
         let table = if wide {
             &mut self.wide
         } else {
@@ -438,28 +471,29 @@ impl Memory {
         }
         let objs = crate::cow::make_mut(&mut table[space as usize]);
         let n = u32::try_from(objs.len()).map_err(|_| AllocError::Exhausted)?;
+        let model = self.model;
         let id = if wide {
-            ObjId::wide(space, n)
+            model.wide(space, n)
         } else {
-            ObjId::small(space, n)
+            model.small(space, n)
         }
         .ok_or(AllocError::Exhausted)?;
         objs.push(obj);
         self.epoch += 1;
-        Ok(id.addr(0))
+        Ok(model.addr(id, 0))
     }
 
     /// Whether a heap block of `size` bytes can be allocated (if addresses
     /// for it remain).
     pub fn heap_fits(&self, size: u64) -> bool {
-        size <= addr::MAX_WIDE_SIZE
+        size <= self.model.limits().max_wide_size
             && self.budget.heap.saturating_add(heap_charge(size)) <= self.budget.max
     }
 
     /// Checks that `[a, a+size)` lies inside one live object.
-    #[inline]
+    #[inline(always)]
     pub fn check(&self, a: u64, size: u64, write: bool) -> Result<(ObjId, u64), MemError> {
-        let (id, off) = addr::decode(a);
+        let (id, off) = self.decode(a);
         if id == ObjId::NULL {
             return Err(MemError::Null);
         }
@@ -486,7 +520,7 @@ impl Memory {
     /// Whether accesses at `a` are visible to other threads. Invalid
     /// addresses count as local: the access will fail on its own.
     pub fn is_shared(&self, a: u64) -> bool {
-        let (id, _) = addr::decode(a);
+        let (id, _) = self.decode(a);
         self.object(id).is_some_and(|o| o.escaped)
     }
 
@@ -494,7 +528,7 @@ impl Memory {
     /// literal): its bytes never change, so reading them conflicts with
     /// nothing.
     pub fn is_constant(&self, a: u64) -> bool {
-        let (id, _) = addr::decode(a);
+        let (id, _) = self.decode(a);
         self.object(id)
             .is_some_and(|o| o.kind == ObjKind::Global { constant: true })
     }
@@ -549,9 +583,11 @@ impl Memory {
         let escaped = obj.escaped;
         let bytes = v.unwrap_or(0).to_le_bytes();
         obj.write(off, &bytes[..size as usize], Init::All(v.is_some()), budget)?;
-        if escaped && size == 8 {
+        if escaped {
             if let Some(v) = v {
-                self.escape_addr(v as u64);
+                for w in self.pointer_words(v, size) {
+                    self.escape_addr(w);
+                }
             }
         }
         Ok(())
@@ -660,8 +696,11 @@ impl Memory {
                 budget,
             )?;
         }
-        if escaped && v != 0 && n >= 8 {
-            self.escape_addr(u64::from_ne_bytes([v; 8]));
+        if escaped && v != 0 && n >= self.ptr_bytes() {
+            self.escape_addr(mask_bytes(
+                u64::from_ne_bytes([v; 8]) as u128,
+                self.ptr_bytes(),
+            ));
         }
         Ok(())
     }
@@ -779,7 +818,7 @@ impl Memory {
     /// Marks an object freed (heap) or dead (stack) and drops its contents.
     pub fn kill(&mut self, a: u64, state: ObjState) {
         self.epoch += 1;
-        let (id, _) = addr::decode(a);
+        let (id, _) = self.decode(a);
         if let Some((o, budget)) = self.object_mut(id) {
             if o.state == ObjState::Live {
                 budget.used -= o.held();
@@ -797,7 +836,7 @@ impl Memory {
     pub fn escape_addr(&mut self, a: u64) {
         let mut work = vec![a];
         while let Some(a) = work.pop() {
-            let (id, _) = addr::decode(a);
+            let (id, _) = self.decode(a);
             match self.object(id) {
                 Some(o) if !o.escaped && o.state == ObjState::Live => {}
                 _ => continue,
@@ -809,27 +848,28 @@ impl Memory {
         }
     }
 
-    /// The non-zero 8-byte words at `off + 8k` inside `[off, off + n)` of
-    /// object `id`.
+    /// The non-zero pointer-sized words (8 bytes, ILP32: 4) at
+    /// `off + wk` inside `[off, off + n)` of object `id`.
     fn pointers_in(&self, id: ObjId, off: u64, n: u64) -> Vec<u64> {
         let Some(obj) = self.object(id) else {
             return Vec::new();
         };
+        let wb = self.ptr_bytes();
         let end = off + n;
         let mut out = Vec::new();
         let mut next = off;
         for (k, _) in obj.chunks_in(off, end) {
-            let lo = (k << CHUNK_SHIFT).saturating_sub(7).max(next);
+            let lo = (k << CHUNK_SHIFT).saturating_sub(wb - 1).max(next);
             let hi = ((k + 1) << CHUNK_SHIFT).min(end);
-            let mut p = off + (lo - off).div_ceil(8) * 8;
-            while p < hi && p + 8 <= end {
+            let mut p = off + (lo - off).div_ceil(wb) * wb;
+            while p < hi && p + wb <= end {
                 let mut w = [0u8; 8];
-                obj.read_into(p, &mut w, None);
+                obj.read_into(p, &mut w[..wb as usize], None);
                 let v = u64::from_le_bytes(w);
                 if v != 0 {
                     out.push(v);
                 }
-                p += 8;
+                p += wb;
             }
             next = p;
         }
@@ -837,12 +877,24 @@ impl Memory {
     }
 
     fn escape_pointers_in(&mut self, bytes: &[u8]) {
-        for c in bytes.chunks_exact(8) {
-            let v = u64::from_le_bytes(c.try_into().unwrap());
+        let wb = self.ptr_bytes() as usize;
+        for c in bytes.chunks_exact(wb) {
+            let mut w = [0u8; 8];
+            w[..wb].copy_from_slice(c);
+            let v = u64::from_le_bytes(w);
             if v != 0 {
                 self.escape_addr(v);
             }
         }
+    }
+}
+
+/// The low `n` bytes of `v`.
+fn mask_bytes(v: u128, n: u64) -> u64 {
+    if n >= 8 {
+        v as u64
+    } else {
+        (v as u64) & ((1 << (8 * n)) - 1)
     }
 }
 
@@ -1030,7 +1082,7 @@ mod tests {
     }
 
     fn memory(max: u64) -> Memory {
-        Memory::new(vec![Memory::null_object()], max)
+        Memory::new(vec![Memory::null_object()], max, AddrModel::Lp64)
     }
 
     #[test]
@@ -1195,6 +1247,43 @@ mod tests {
     }
 
     #[test]
+    fn ilp32_addresses_and_escapes_use_4_byte_pointers() {
+        let mut m = Memory::new(vec![Memory::null_object()], u64::MAX, AddrModel::Ilp32);
+        let a = m.alloc(1, 16, ObjKind::Heap, false).unwrap();
+        let b = m.alloc(1, 16, ObjKind::Heap, false).unwrap();
+        let c = m.alloc(2, 16, ObjKind::Heap, false).unwrap();
+        let holder = m.alloc(1, 16, ObjKind::Heap, false).unwrap();
+        for x in [a, b, c, holder] {
+            assert!(x <= u32::MAX as u64, "{x:#x}");
+        }
+        // Addresses of 4 bytes stored in a holder: escaping it escapes
+        // what its 4-byte words point to.
+        m.write_int(holder, 4, Some(a as u128)).unwrap();
+        m.write_int(holder + 4, 4, Some(b as u128)).unwrap();
+        m.escape_addr(holder);
+        assert!(m.is_shared(a) && m.is_shared(b));
+        // One 8-byte store into an escaped object carrying two pointers
+        // escapes both, the one in its high half too.
+        let d = m.alloc(1, 16, ObjKind::Heap, false).unwrap();
+        m.write_int(holder + 8, 8, Some((d as u128) << 32 | c as u128))
+            .unwrap();
+        assert!(m.is_shared(c) && m.is_shared(d));
+        // The packing's bounds: a thread object past 256 KiB cannot be had.
+        assert_eq!(
+            m.alloc(1, 1 << 20, ObjKind::Stack, false),
+            Err(AllocError::TooLarge)
+        );
+        assert_eq!(
+            m.alloc(65, 4, ObjKind::Stack, false),
+            Err(AllocError::Exhausted)
+        );
+        assert!(matches!(
+            m.read_int(a + 16, 4),
+            Err(MemError::OutOfBounds { .. })
+        ));
+    }
+
+    #[test]
     fn strings_end_at_absent_chunks() {
         let mut m = memory(u64::MAX);
         let s = m.alloc(1, 4 * CHUNK, ObjKind::Heap, false).unwrap();
@@ -1210,7 +1299,11 @@ mod tests {
     #[test]
     fn digest_ignores_materialisation() {
         let g = Object::global(3 * CHUNK, false, &[(CHUNK, vec![0, 5])]);
-        let m = Memory::new(vec![Memory::null_object(), g.clone()], u64::MAX);
+        let m = Memory::new(
+            vec![Memory::null_object(), g.clone()],
+            u64::MAX,
+            AddrModel::Lp64,
+        );
         assert_eq!(
             m.read_int(ObjId { space: 0, index: 1 }.addr(CHUNK + 1), 1),
             Ok(Some(5))

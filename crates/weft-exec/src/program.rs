@@ -166,16 +166,18 @@ impl Program {
 
     /// The address of one of the C library's own objects.
     pub(crate) fn lib_addr(&self, obj: LibObj) -> u64 {
-        ObjId {
-            space: addr::STATIC_SPACE,
-            index: self.lib_base() + obj as u32,
-        }
-        .addr(0)
+        self.module.dm.addr.addr(
+            ObjId {
+                space: addr::STATIC_SPACE,
+                index: self.lib_base() + obj as u32,
+            },
+            0,
+        )
     }
 
     /// A human name for an address: `global+off`, or the owning object.
     pub fn describe_addr(&self, a: u64) -> String {
-        let (id, off) = addr::decode(a);
+        let (id, off) = self.module.dm.addr.decode(a);
         let suffix = if off == 0 {
             String::new()
         } else {
@@ -193,7 +195,11 @@ impl Program {
                     return format!("{}{suffix}", o.name());
                 }
             }
-            if let Some(k) = self.streams.iter().position(|&s| addr::decode(s).0 == id) {
+            if let Some(k) = self
+                .streams
+                .iter()
+                .position(|&s| self.module.dm.addr.decode(s).0 == id)
+            {
                 return format!("*{}{suffix}", runtime::STD_NAMES[k]);
             }
             return format!("code#{}", id.index);
@@ -221,17 +227,19 @@ fn static_objects(m: &Module) -> (Vec<Object>, [u64; 3]) {
     let mut objs = vec![Memory::null_object()];
     let first = 1 + m.globals.len() + m.functions.len() + m.externs.len();
     let streams: [u64; 3] = std::array::from_fn(|k| {
-        ObjId {
-            space: addr::STATIC_SPACE,
-            index: (first + k) as u32,
-        }
-        .addr(0)
+        m.dm.addr.addr(
+            ObjId {
+                space: addr::STATIC_SPACE,
+                index: (first + k) as u32,
+            },
+            0,
+        )
     });
     for g in &m.globals {
         let std = runtime::STD_NAMES.iter().position(|&n| n == g.name);
         match std {
-            Some(k) if g.external && g.size >= 8 => {
-                let init = [(0, streams[k].to_le_bytes().to_vec())];
+            Some(k) if g.external && g.size >= m.dm.ptr => {
+                let init = [(0, streams[k].to_le_bytes()[..m.dm.ptr as usize].to_vec())];
                 objs.push(Object::global(g.size, false, &init));
             }
             _ => objs.push(Object::global(g.size, g.constant, &g.init)),

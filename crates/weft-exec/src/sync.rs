@@ -2,14 +2,13 @@
 //! keyed by the object's address.
 //!
 //! A mutex's *type* (normal, errorcheck, recursive) lives in its own memory,
-//! at glibc's `__kind` offset, so static initialisers such as
+//! at glibc's `__kind` offset (`DataModel::mutex_kind`: 16, ILP32 12), so
+//! static initialisers such as
 //! `PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP` work; its lock state lives here.
 
 use rustc_hash::FxHashMap;
 use weft_core::Tid;
 
-/// Offset of glibc's `__kind` field in `pthread_mutex_t`.
-pub const MUTEX_KIND_OFFSET: u64 = 16;
 pub const PTHREAD_MUTEX_NORMAL: u32 = 0;
 pub const PTHREAD_MUTEX_RECURSIVE: u32 = 1;
 pub const PTHREAD_MUTEX_ERRORCHECK: u32 = 2;

@@ -340,7 +340,9 @@ pub enum Inst {
         callee: Callee,
         args: Vec<Operand>,
         /// Arguments passed `byval`: (argument index, size in bytes). The
-        /// callee receives a pointer to a private copy.
+        /// callee receives a pointer to a private copy. Under ILP32, an
+        /// index with [`ARG_8`] set marks instead a variadic scalar of 8
+        /// bytes (its argument slot is 8 bytes, not 4).
         byval: Box<[(u32, u64)]>,
     },
     /// `llvm.va_start(ap)`: initialise the x86-64 `va_list` at `ap`.
@@ -430,6 +432,10 @@ pub struct Global {
     pub external: bool,
 }
 
+/// Flag on a [`Inst::Call`] `byval` index: an 8-byte variadic scalar
+/// (ILP32 only).
+pub const ARG_8: u32 = 1 << 31;
+
 /// What a code address refers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Code {
@@ -455,16 +461,20 @@ pub struct Module {
     /// Functions reachable from `main` (directly or through taken addresses).
     pub reachable: Vec<bool>,
     pub main: Option<FuncId>,
+    /// The target's sizes and pointer packing (LP64 or ILP32).
+    pub dm: crate::DataModel,
 }
 
 impl Module {
-    /// Address of global `g`.
-    pub fn global_addr(g: usize) -> u64 {
-        crate::addr::ObjId {
-            space: 0,
-            index: g as u32 + 1,
-        }
-        .addr(0)
+    /// Address of global `g` under pointer packing `am`.
+    pub fn global_addr(am: crate::addr::AddrModel, g: usize) -> u64 {
+        am.addr(
+            crate::addr::ObjId {
+                space: 0,
+                index: g as u32 + 1,
+            },
+            0,
+        )
     }
 
     /// Address of a code object: functions first, then externs.
@@ -474,7 +484,7 @@ impl Module {
             Code::Func(f) => base + f,
             Code::Extern(e) => base + self.functions.len() as u32 + e,
         };
-        crate::addr::ObjId { space: 0, index }.addr(0)
+        self.dm.addr.addr(crate::addr::ObjId { space: 0, index }, 0)
     }
 
     /// The code object at a static-space index, if any.

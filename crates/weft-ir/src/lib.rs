@@ -19,4 +19,4 @@ mod ty;
 
 pub use ir::*;
 pub use lower::{load, LowerError};
-pub use ty::{Layout, Shape, Ty};
+pub use ty::{DataModel, Layout, Shape, Ty};

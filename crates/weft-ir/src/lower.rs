@@ -64,6 +64,8 @@ pub(crate) struct Ctx<'m> {
     /// (block, instruction) being lowered, for wide-constant lookup.
     pub current_pos: (u32, u32),
     pub gep_offsets: gep_table::GepTable,
+    /// The target's data model.
+    pub dm: crate::DataModel,
 }
 
 impl<'m> Ctx<'m> {
@@ -105,7 +107,7 @@ impl<'m> Ctx<'m> {
     /// Address of a named global or function.
     pub fn symbol_addr(&mut self, name: &str, loc: Loc) -> u64 {
         if let Some(&g) = self.globals.get(name) {
-            return Module::global_addr(g as usize);
+            return Module::global_addr(self.dm.addr, g as usize);
         }
         let code = match self.funcs.get(name) {
             Some(&f) => {
@@ -123,7 +125,7 @@ impl<'m> Ctx<'m> {
             Code::Func(f) => base + f,
             Code::Extern(e) => base + self.nfuncs + e,
         };
-        crate::addr::ObjId { space: 0, index }.addr(0)
+        self.dm.addr.addr(crate::addr::ObjId { space: 0, index }, 0)
     }
 }
 
@@ -138,6 +140,7 @@ fn lower_module(
     m: &llvm_ir::Module,
     gep_offsets: gep_table::GepTable,
 ) -> Result<Module, LowerError> {
+    let dm = data_model(m)?;
     let mut cx = Ctx {
         m,
         funcs: m
@@ -160,6 +163,7 @@ fn lower_module(
         current_fn: None,
         current_pos: (0, 0),
         gep_offsets,
+        dm,
     };
     let gnames: Vec<String> = m.global_vars.iter().map(|g| name_str(&g.name)).collect();
     for (i, g) in m.global_vars.iter().enumerate() {
@@ -179,11 +183,12 @@ fn lower_module(
         + cx.nfuncs as u64
         + cx.externs.len() as u64
         + crate::addr::RUNTIME_STATICS as u64;
-    if statics > crate::addr::MAX_STATIC_INDEX as u64 + 1 {
+    let max_static_index = dm.addr.limits().max_static_index;
+    if statics > max_static_index as u64 + 1 {
         cx.unsupported(
             format!(
-                "{statics} globals and functions (weft's limit is {})",
-                crate::addr::MAX_STATIC_INDEX
+                "{statics} globals and functions (weft's limit is {max_static_index} under {})",
+                dm.name
             ),
             Loc::UNKNOWN,
         );
@@ -200,7 +205,22 @@ fn lower_module(
         sources: SourceMap { files: cx.files },
         reachable,
         main: Some(main),
+        dm,
     })
+}
+
+/// The data model of the module's target: x86-64 (LP64) or i386 (ILP32);
+/// any other target, or a datalayout that disagrees with the model's
+/// table, is refused.
+fn data_model(m: &llvm_ir::Module) -> Result<crate::DataModel, LowerError> {
+    let a = &m.data_layout.alignments;
+    crate::DataModel::for_target(
+        m.target_triple.as_deref(),
+        a.ptr_alignment(0).size,
+        a.int_alignment(64).abi,
+        a.fp_alignment(llvm_ir::types::FPType::Double).abi,
+    )
+    .map_err(|what| LowerError::Unsupported(vec![(what, "<module>".to_string())]))
 }
 
 fn lower_globals(cx: &mut Ctx, names: &[String]) -> Vec<Global> {
@@ -208,21 +228,22 @@ fn lower_globals(cx: &mut Ctx, names: &[String]) -> Vec<Global> {
     let mut out = Vec::with_capacity(m.global_vars.len());
     for (g, name) in m.global_vars.iter().zip(names) {
         // `g.ty` is the global's pointer type; the value type is the
-        // initializer's. External globals without one get 8 zero bytes.
+        // initializer's. External globals without one get a pointer of zero bytes.
         let ty = match &g.initializer {
             Some(c) => {
                 use llvm_ir::types::Typed;
                 let t = c.get_type(&m.types);
                 types::lower_type(cx, &t)
             }
-            None => crate::Ty::Int(64),
+            None => crate::Ty::Int(cx.dm.ptr as u32 * 8),
         };
         let size = ty.size().max(1);
-        if size > crate::addr::MAX_STATIC_SIZE {
+        let max = cx.dm.addr.limits().max_static_size;
+        if size > max {
             cx.unsupported(
                 format!(
-                    "global `{name}` of {size} bytes (weft's limit for a global is {} bytes)",
-                    crate::addr::MAX_STATIC_SIZE
+                    "global `{name}` of {size} bytes (weft's limit for a global is {max} bytes under {})",
+                    cx.dm.name
                 ),
                 Loc::UNKNOWN,
             );

@@ -41,6 +41,17 @@ fn por_parser() -> impl clap::builder::TypedValueParser<Value = Por> {
         .map(|name: String| Por::named(&name).expect("a registered strategy"))
 }
 
+/// The data model to compile a C program for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DataModelArg {
+    /// x86-64: 8-byte pointers and `long` (clang's default here).
+    #[value(name = "LP64", alias = "lp64")]
+    Lp64,
+    /// i386 (`-m32`): 4-byte pointers, `long`, `size_t` and `pthread_t`.
+    #[value(name = "ILP32", alias = "ilp32")]
+    Ilp32,
+}
+
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum MmArg {
     /// Sequential consistency.
@@ -76,6 +87,12 @@ pub struct CheckOptions {
     /// Stop after this many executions (verdict: incomplete).
     #[arg(long)]
     pub max_executions: Option<u64>,
+    /// The data model: `ILP32` compiles with `-m32` (i386: 4-byte
+    /// pointers, `long`, `size_t`, `pthread_t`), as `-- -m32` does; `LP64`
+    /// (x86-64) is the default. A `.ll`/`.bc` input must have been
+    /// compiled for the model asked for.
+    #[arg(long, value_enum, value_name = "MODEL")]
+    pub data_model: Option<DataModelArg>,
     /// Stop after this many seconds, counting every phase (compiling,
     /// loading, exploring); verdict: incomplete.
     #[arg(long, value_parser = parse_timeout)]
@@ -344,10 +361,30 @@ fn run_check(
 ) -> anyhow::Result<i32> {
     let argv = argv(&file.display().to_string(), &opts.args);
     let allow = allow_dir(opts.allow_writes.as_deref())?;
-    let (prog, hash) = match load(file, clang_args, argv, stop)? {
+    let mut clang_args = clang_args.to_vec();
+    if opts.data_model == Some(DataModelArg::Ilp32) && !clang_args.iter().any(|a| a == "-m32") {
+        clang_args.push("-m32".to_string());
+    }
+    let (prog, hash) = match load(file, &clang_args, argv, stop)? {
         Loaded::Program(p, h) => (p.with_env(opts.env.clone()), h),
         Loaded::Cut(l) => return report_cut(l, opts.json),
     };
+    if let Some(want) = opts.data_model {
+        let ilp32 = prog.module.dm.is_ilp32();
+        if ilp32 != (want == DataModelArg::Ilp32) {
+            return Err(bad(format!(
+                "--data-model {}: {} was compiled for {} ({})",
+                if want == DataModelArg::Ilp32 {
+                    "ILP32"
+                } else {
+                    "LP64"
+                },
+                file.display(),
+                prog.module.dm.name,
+                prog.module.dm.triple
+            )));
+        }
+    }
     let prog = match allow {
         Some(dir) => prog.with_allow_writes(dir),
         None => prog,
@@ -397,7 +434,7 @@ fn run_check(
         .findings
         .iter()
         .zip(&origins)
-        .map(|(f, o)| witness_of(f, o, &prog, file, &hash, clang_args, &limits, &names))
+        .map(|(f, o)| witness_of(f, o, &prog, file, &hash, &clang_args, &limits, &names))
         .collect();
     if let (Some(path), Some(w)) = (&opts.witness, witnesses.first()) {
         let written = serde_json::to_string_pretty(w)

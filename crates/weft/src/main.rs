@@ -12,6 +12,7 @@ Options of `weft check FILE [OPTIONS] [-- CLANG_ARGS]` (details: `weft check --h
   --max-executions N           stop after N executions
   --timeout S                  stop after S seconds (every phase)
   --max-memory MIB             memory one execution may use (default: RAM/4)
+  --data-model <LP64|ILP32>    LP64 (x86-64, default) or ILP32 (i386, as -- -m32)
   --keep-going                 report every distinct bug, not just the first
   --no-race-check              do not report data races
   --no-spurious-wakeups        condition waits return only when signalled

@@ -18,8 +18,9 @@
 //! (a memory error or pthread misuse, under a property that does not ask
 //! about it). Otherwise `UNKNOWN`, with the reason, unless a violation was
 //! found (`FALSE(...)`, which is always a real execution). Tasks for the
-//! ILP32 data model are `UNKNOWN` (weft's runtime is LP64 only). Tasks
-//! are compiled with GNU89 `inline` semantics, as SV-COMP's older C needs.
+//! ILP32 data model are compiled with `-m32` (i386: 4-byte pointers,
+//! `long` and `pthread_t`) and their witnesses say `32bit`. Tasks are
+//! compiled with GNU89 `inline` semantics, as SV-COMP's older C needs.
 
 use crate::{bad, deadline, graphml, load, Loaded};
 use anyhow::Context as _;
@@ -155,14 +156,7 @@ pub fn svcomp(task: &Path, opts: &SvcompOptions) -> i32 {
 fn run(task: &Path, opts: &SvcompOptions) -> anyhow::Result<i32> {
     let start = Instant::now();
     let task = read_task(task, opts)?;
-    let (verdict, path) = if task.ilp32 {
-        (
-            Verdict::Unknown("the ILP32 data model is not supported".into()),
-            None,
-        )
-    } else {
-        decide(&task, opts)?
-    };
+    let (verdict, path) = decide(&task, opts)?;
     if let Some(file) = &opts.witness {
         write_witness(&task, &verdict, path.as_deref(), file)?;
     }
@@ -328,7 +322,10 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
     let argv = vec![file.display().to_string()];
     // SV-COMP's tasks are older C: a plain `inline` function is also an
     // external definition (GNU89), as the other verifiers take it.
-    let clang_args = ["-fgnu89-inline".to_string()];
+    let mut clang_args = vec!["-fgnu89-inline".to_string()];
+    if task.ilp32 {
+        clang_args.push("-m32".to_string());
+    }
     let prog = match load(file, &clang_args, argv, stop) {
         Ok(Loaded::Program(p, _)) => p,
         Ok(Loaded::Cut(l)) => {

@@ -2250,17 +2250,6 @@ fn svcomp_data_race_and_unknowns() {
             "overflow",
         ),
         (
-            vec![
-                "svcomp",
-                "locked.c",
-                "--prop",
-                "unreach-call.prp",
-                "--data-model",
-                "ILP32",
-            ],
-            "ILP32",
-        ),
-        (
             vec!["svcomp", "locked.c", "--prop", "valid-memsafety.prp"],
             "leaks",
         ),
@@ -2284,6 +2273,124 @@ fn svcomp_data_race_and_unknowns() {
     assert_eq!(out.code, 2, "{}", out.stdout);
     let out = s.run(&["svcomp", "locked.c"]);
     assert_eq!(out.code, 2, "{}", out.stdout);
+}
+
+/// An SV-COMP task whose bug needs ILP32: `unsigned long` wraps at 2^32
+/// only when it is 32 bits, and `pthread_t` and pointers are 4 bytes.
+const SVCOMP_ILP32_WRAP: &str = r#"unsigned long counter = 0xfffffffeUL;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *t(void *a) { pthread_mutex_lock(&m); counter++; pthread_mutex_unlock(&m); return a; }
+int main(void) {
+  pthread_t p[2];
+  for (int i = 0; i < 2; i++) pthread_create(&p[i], 0, t, (void *)&p[i]);
+  for (int i = 0; i < 2; i++) { void *r; pthread_join(p[i], &r); __VERIFIER_assert(r == &p[i]); }
+  __VERIFIER_assert(sizeof(pthread_t) == sizeof(long) && sizeof(void *) == sizeof(long));
+  __VERIFIER_assert(counter != 0);
+  return 0;
+}
+"#;
+
+/// Tasks whose `.yml` says `data_model: ILP32` run compiled with `-m32`:
+/// TRUE and FALSE as for LP64, the witness says `32bit`; the same file as
+/// an LP64 task has no wrap-around, so its verdict differs.
+#[test]
+fn svcomp_ilp32_tasks() {
+    let s = Scratch::new("svcomp-ilp32");
+    s.write("wrap.c", &format!("{SVCOMP_HEADER}{SVCOMP_ILP32_WRAP}"));
+    s.write("safe.c", &format!("{SVCOMP_HEADER}{SVCOMP_SAFE}"));
+    s.write(
+        "wrap32.yml",
+        &svcomp_yml("wrap.c", "unreach-call", false, "ILP32"),
+    );
+    s.write(
+        "wrap64.yml",
+        &svcomp_yml("wrap.c", "unreach-call", true, "LP64"),
+    );
+    s.write(
+        "safe32.yml",
+        &svcomp_yml("safe.c", "unreach-call", true, "ILP32"),
+    );
+    s.write(
+        "race32.yml",
+        &svcomp_yml("wrap.c", "no-data-race", true, "ILP32"),
+    );
+    let data = |w: &str, key: &str| -> Vec<String> {
+        let open = format!("<data key=\"{key}\">");
+        w.match_indices(&open)
+            .map(|(i, _)| {
+                let rest = &w[i + open.len()..];
+                rest[..rest.find("</data>").expect("closed")].to_string()
+            })
+            .collect()
+    };
+
+    let out = s.run(&["svcomp", "wrap32.yml", "--witness", "v.graphml", "--json"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: Value = serde_json::from_str(out.stdout.trim()).expect("JSON");
+    assert_eq!(v["verdict"], "FALSE(unreach-call)", "{v}");
+    let w = std::fs::read_to_string(s.path().join("v.graphml")).expect("witness written");
+    assert_eq!(data(&w, "witness-type"), ["violation_witness"]);
+    assert_eq!(data(&w, "architecture"), ["32bit"]);
+    assert_eq!(w.matches("<data key=\"violation\">true</data>").count(), 1);
+
+    let out = s.run(&["svcomp", "wrap64.yml", "--witness", "c64.graphml"]);
+    assert_eq!(out.stdout.trim(), "TRUE", "{}", out.stderr);
+    let c = std::fs::read_to_string(s.path().join("c64.graphml")).expect("witness written");
+    assert_eq!(data(&c, "architecture"), ["64bit"]);
+    // --data-model overrides the task's.
+    let out = s.run(&["svcomp", "wrap64.yml", "--data-model", "ILP32"]);
+    assert_eq!(out.stdout.trim(), "FALSE(unreach-call)", "{}", out.stderr);
+
+    let out = s.run(&["svcomp", "safe32.yml", "--witness", "c32.graphml"]);
+    assert_eq!(out.stdout.trim(), "TRUE", "{}", out.stderr);
+    let c = std::fs::read_to_string(s.path().join("c32.graphml")).expect("witness written");
+    assert_eq!(data(&c, "witness-type"), ["correctness_witness"]);
+    assert_eq!(data(&c, "architecture"), ["32bit"]);
+
+    // The counter is locked: no race under ILP32 either.
+    let out = s.run(&["svcomp", "race32.yml"]);
+    assert_eq!(out.stdout.trim(), "TRUE", "{}", out.stderr);
+}
+
+/// `weft check --data-model ILP32` is `-- -m32`; a safe program explores
+/// as many executions as under LP64; a `.bc` compiled for another model,
+/// or a target weft does not support, is refused (exit 2).
+#[test]
+fn check_data_model() {
+    let s = Scratch::new("check-data-model");
+    let list = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs/ilp32_list_threads.c"),
+    )
+    .expect("corpus program");
+    s.write("list.c", &list);
+    let executions = |args: &[&str]| -> u64 {
+        let out = s.run(args);
+        assert_eq!(out.code, 0, "{args:?}: {}{}", out.stdout, out.stderr);
+        let v: Value = serde_json::from_str(out.stdout.trim()).expect("JSON");
+        v["executions"].as_u64().expect("executions")
+    };
+    let lp64 = executions(&["check", "list.c", "--json"]);
+    let ilp32 = executions(&["check", "list.c", "--json", "--data-model", "ILP32"]);
+    let m32 = executions(&["check", "list.c", "--json", "--", "-m32"]);
+    assert_eq!(lp64, ilp32);
+    assert_eq!(ilp32, m32);
+
+    s.write(
+        "sizes.c",
+        "int main(void) { return sizeof(long) == 4 ? 0 : *(volatile int *)0; }\n",
+    );
+    let out = s.run(&["check", "sizes.c", "--data-model", "ILP32"]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    let out = s.run(&["check", "sizes.c"]);
+    assert_eq!(out.code, 42, "{}{}", out.stdout, out.stderr);
+    // A module for another model than asked for.
+    let out = s.run(&["check", "sizes.c", "--data-model", "LP64", "--", "-m32"]);
+    assert_eq!(out.code, 2, "{}{}", out.stdout, out.stderr);
+    assert!(out.stderr.contains("ILP32"), "{}", out.stderr);
+    // Another target: a clear refusal naming it.
+    let out = s.run(&["check", "sizes.c", "--", "--target=aarch64-linux-gnu"]);
+    assert_eq!(out.code, 2, "{}{}", out.stdout, out.stderr);
+    assert!(out.stderr.contains("aarch64"), "{}", out.stderr);
 }
 
 /// Fails only when `LIMIT` is set above 2: a bug that needs `--env`.

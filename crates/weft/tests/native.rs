@@ -13,6 +13,14 @@
 //!
 //! A mismatch therefore points at an instruction, intrinsic or runtime
 //! model whose semantics differ from the real machine.
+//!
+//! A program whose first line is `// native-args: ARGS` is compiled with
+//! those clang arguments in both runs (after `--` for weft): `-m32`
+//! compares weft's ILP32 data model with a native i386 build. Every other
+//! program also runs so as a second trial, `NAME-ilp32`, unless a line
+//! `// native-ilp32: no (REASON)` opts it out (the native i386 build
+//! differs for a reason that is not weft's: x87 excess precision, i386
+//! glibc's own results).
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::Value;
@@ -34,14 +42,24 @@ const SHOWN_LINES: usize = 60;
 fn main() {
     let args = Arguments::from_args();
     let scratch = scratch_dir();
-    let trials = programs()
-        .into_iter()
-        .map(|program| {
-            let name = program.file_stem().unwrap().to_string_lossy().into_owned();
-            let scratch = scratch.clone();
-            Trial::test(name, move || check_program(&program, &scratch))
-        })
-        .collect();
+    let mut trials = Vec::new();
+    for program in programs() {
+        let name = program.file_stem().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&program).unwrap_or_default();
+        let args = native_args(&text);
+        let ilp32 = args.is_empty() && !text.lines().any(|l| l.starts_with("// native-ilp32: no"));
+        let (p, sc) = (program.clone(), scratch.clone());
+        trials.push(Trial::test(name.clone(), move || {
+            check_program(&p, &sc, &args)
+        }));
+        if ilp32 {
+            let (p, sc) = (program.clone(), scratch.clone());
+            let m32 = vec!["-m32".to_string()];
+            trials.push(Trial::test(format!("{name}-ilp32"), move || {
+                check_program(&p, &sc, &m32)
+            }));
+        }
+    }
     let conclusion = libtest_mimic::run(&args, trials);
     let _ = std::fs::remove_dir_all(&scratch);
     conclusion.exit();
@@ -71,23 +89,48 @@ fn scratch_dir() -> PathBuf {
 }
 
 /// One trial: native run, weft run, comparison.
-fn check_program(program: &Path, scratch: &Path) -> Result<(), Failed> {
-    let (out, err) = native_stdout(program, scratch)?;
-    let (wout, werr) = weft_stdout(program)?;
+fn check_program(program: &Path, scratch: &Path, args: &[String]) -> Result<(), Failed> {
+    let (out, err) = native_stdout(program, scratch, args)?;
+    let (wout, werr) = weft_stdout(program, args)?;
     compare_outputs(&out, wout.as_bytes())?;
     compare_outputs(&err, werr.as_bytes())
         .map_err(|e| format!("on stderr: {}", e.message().unwrap_or_default()).into())
 }
 
-/// Compiles `program` with clang-19 and returns what the binary prints.
-fn native_stdout(program: &Path, scratch: &Path) -> Result<(Vec<u8>, Vec<u8>), Failed> {
+/// The clang arguments of the program's `// native-args:` first line.
+fn native_args(text: &str) -> Vec<String> {
+    let first = text.lines().next().unwrap_or("");
+    first
+        .strip_prefix("// native-args:")
+        .map(|a| a.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+/// Compiles `program` with clang-19 (and `args`) and returns what the
+/// binary prints.
+fn native_stdout(
+    program: &Path,
+    scratch: &Path,
+    args: &[String],
+) -> Result<(Vec<u8>, Vec<u8>), Failed> {
     std::fs::create_dir_all(scratch)
         .map_err(|e| format!("cannot create {}: {e}", scratch.display()))?;
-    let binary = scratch.join(program.file_stem().unwrap());
+    // Trials of one program with other arguments run in parallel: each
+    // builds its own binary.
+    let suffix: String = args
+        .iter()
+        .flat_map(|a| a.chars().filter(char::is_ascii_alphanumeric))
+        .collect();
+    let mut name = program.file_stem().unwrap().to_os_string();
+    if !suffix.is_empty() {
+        name.push(format!("-{suffix}"));
+    }
+    let binary = scratch.join(name);
     let mut compile = Command::new(CLANG);
     compile
         .args(["-O0", "-w", "-o"])
         .arg(&binary)
+        .args(args)
         .arg(program)
         .arg("-lm");
     let built = run(&mut compile).map_err(|e| match e {
@@ -124,9 +167,12 @@ fn native_stdout(program: &Path, scratch: &Path) -> Result<(Vec<u8>, Vec<u8>), F
 /// Runs `weft check program --json`, checks that it found the program safe,
 /// and returns the concatenated text of everything the program printed on
 /// stdout, and on stderr.
-fn weft_stdout(program: &Path) -> Result<(String, String), Failed> {
+fn weft_stdout(program: &Path, args: &[String]) -> Result<(String, String), Failed> {
     let mut check = Command::new(env!("CARGO_BIN_EXE_weft"));
     check.arg("check").arg(program).arg("--json");
+    if !args.is_empty() {
+        check.arg("--").args(args);
+    }
     let ran = run(&mut check).map_err(|e| format!("running weft: {e}"))?;
     let context = || {
         format!(

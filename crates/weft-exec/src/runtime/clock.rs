@@ -95,14 +95,15 @@ enum Out {
 }
 
 impl Out {
-    /// The destination and its size, if the call stores into memory.
-    fn dest(self, c: &Call) -> Option<(u64, u64)> {
+    /// The destination and its size, if the call stores into memory
+    /// (`w`: the bytes of a `time_t` and of `long`, 8 or 4 under ILP32).
+    fn dest(self, c: &Call, w: u64) -> Option<(u64, u64)> {
         match self {
             // `time(NULL)` and `gettimeofday(NULL, ...)` store nothing; a
             // NULL `timespec` is written through (natively a crash).
-            Out::Time => Some((c.addr(0), 8)).filter(|&(a, _)| a != 0),
-            Out::Timeval => Some((c.addr(0), 16)).filter(|&(a, _)| a != 0),
-            Out::Timespec(i) => Some((c.addr(i), 16)),
+            Out::Time => Some((c.addr(0), w)).filter(|&(a, _)| a != 0),
+            Out::Timeval => Some((c.addr(0), 2 * w)).filter(|&(a, _)| a != 0),
+            Out::Timespec(i) => Some((c.addr(i), 2 * w)),
             Out::Clock => None,
         }
     }
@@ -137,7 +138,7 @@ fn read_pending(m: &Machine, c: &Call, out: Out) -> Pending {
     if m.thread(c.tid).resume.is_some() {
         // Second phase: the store of what was read into shared memory.
         return Ok(out
-            .dest(c)
+            .dest(c, m.dm().time)
             .filter(|&(a, _)| m.mem.is_shared(a))
             .map(|(a, n)| EventKind::MemOp {
                 buffered: false,
@@ -157,12 +158,13 @@ fn read_pending(m: &Machine, c: &Call, out: Out) -> Pending {
 /// Stores a reading into the destination (if any) and returns.
 fn deliver(m: &mut Machine, c: &Call, out: Out, kind: Kind, t: u64) -> Run {
     let (words, ret) = out.result(kind, t);
-    if let Some((a, n)) = out.dest(c) {
+    let w = m.dm().time;
+    if let Some((a, n)) = out.dest(c, w) {
         let shared = m.mem.is_shared(a);
         m.private_write(c.tid, a, n, |m| {
-            m.mem.write_int(a, 8, Some(words[0] as u128))?;
-            if n == 16 {
-                m.mem.write_int(a + 8, 8, Some(words[1] as u128))?;
+            m.mem.write_int(a, w, Some(words[0] as u128))?;
+            if n == 2 * w {
+                m.mem.write_int(a + w, w, Some(words[1] as u128))?;
             }
             Ok(())
         })
@@ -177,7 +179,10 @@ fn deliver(m: &mut Machine, c: &Call, out: Out, kind: Kind, t: u64) -> Run {
             });
         }
     }
-    Ok(Ret::Value(Value::Int(ret)))
+    Ok(Ret::Value(Value::Int(crate::value::mask(
+        ret,
+        8 * w as u32,
+    ))))
 }
 
 fn read(m: &mut Machine, c: &Call, out: Out) -> Run {
@@ -195,7 +200,7 @@ fn read(m: &mut Machine, c: &Call, out: Out) -> Run {
     }
     // A destination the store would fault on is found before the clock
     // moves.
-    if let Some((a, n)) = out.dest(c) {
+    if let Some((a, n)) = out.dest(c, m.dm().time) {
         m.mem.check(a, n, true).map_err(|e| m.mem_bug(e, true))?;
     }
     let old = now(m);
@@ -206,7 +211,7 @@ fn read(m: &mut Machine, c: &Call, out: Out) -> Run {
         old,
         new: t,
     });
-    match out.dest(c) {
+    match out.dest(c, m.dm().time) {
         Some((a, _)) if m.mem.is_shared(a) => {
             // The store is its own event: come back to this call for it.
             m.thread_mut(c.tid).resume = Some(Box::new(crate::thread::Resumed {
@@ -244,13 +249,15 @@ reader!(clock_pending, clock, Out::Clock);
 fn duration(m: &Machine, c: &Call, name: &str) -> Result<Result<u64, u32>, Stop> {
     let timespec = |i: usize| -> Result<Result<u64, u32>, Stop> {
         let a = c.addr(i);
+        // `time_t` and `long`: 8 bytes, or 4 under ILP32.
+        let w = m.dm().time;
         let word = |off| {
             m.mem
-                .read_int(a + off, 8)
+                .read_int(a + off, w)
                 .map_err(|e| m.mem_bug(e, false))
-                .map(|v| v.unwrap_or(0) as i64)
+                .map(|v| crate::value::sext(v.unwrap_or(0), 8 * w as u32) as i64)
         };
-        let (s, ns) = (word(0)?, word(8)?);
+        let (s, ns) = (word(0)?, word(w)?);
         if s < 0 || !(0..NS as i64).contains(&ns) {
             return Ok(Err(EINVAL));
         }

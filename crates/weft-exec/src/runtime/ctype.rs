@@ -108,7 +108,14 @@ fn cell(m: &mut Machine, tid: u32, t: Table) -> Result<u64, Stop> {
     let space = weft_ir::addr::thread_space(tid);
     let bytes = table_bytes(t);
     let entry = (bytes.len() / 384) as u64;
-    let exhausted = |_| Stop::Limit(LimitKind::MaxMemory);
+    let ilp32 = m.dm().is_ilp32();
+    let exhausted = |_| {
+        Stop::Limit(if ilp32 {
+            LimitKind::AddressSpace
+        } else {
+            LimitKind::MaxMemory
+        })
+    };
     let table = m
         .mem
         .alloc_copy(
@@ -116,10 +123,11 @@ fn cell(m: &mut Machine, tid: u32, t: Table) -> Result<u64, Stop> {
             &Object::global(bytes.len() as u64, true, &[(0, bytes)]),
         )
         .map_err(exhausted)?;
-    let ptr = (table + 128 * entry).to_le_bytes().to_vec();
+    let w = m.dm().ptr;
+    let ptr = (table + 128 * entry).to_le_bytes()[..w as usize].to_vec();
     let a = m
         .mem
-        .alloc_copy(space, &Object::global(8, true, &[(0, ptr)]))
+        .alloc_copy(space, &Object::global(w, true, &[(0, ptr)]))
         .map_err(exhausted)?;
     m.thread_mut(tid).lib_mut().ctype[t as usize] = Some(a);
     Ok(a)

@@ -22,7 +22,6 @@ use super::{Call, Ret};
 use crate::machine::{Machine, Stop};
 use crate::memory::ObjKind;
 use crate::value::Value;
-use weft_core::LimitKind;
 
 /// The number of processors weft's machine has.
 pub const NPROCS: i64 = 4;
@@ -114,7 +113,7 @@ pub fn setenv(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
             ObjKind::Stack,
             true,
         )
-        .map_err(|_| Stop::Limit(LimitKind::MaxMemory))?;
+        .map_err(|e| m.alloc_stop(e))?;
     m.mem
         .write_bytes(s, &text, &vec![true; text.len()])
         .map_err(|e| m.mem_bug(e, true))?;

@@ -8,8 +8,8 @@ use super::{Call, Ret};
 use crate::machine::{Machine, Stop};
 use crate::memory::{AllocError, ObjKind, ObjState};
 use crate::value::Value;
-use weft_core::{BugKind, EventKind, LimitKind};
-use weft_ir::addr::{self, thread_space};
+use weft_core::{BugKind, EventKind};
+use weft_ir::addr::thread_space;
 
 pub(super) type Pending = Result<Option<EventKind>, Stop>;
 
@@ -26,12 +26,18 @@ pub(super) fn ret_int(v: i64, bits: u32) -> Result<Ret, Stop> {
 
 /// A new heap block of `size` bytes, or NULL (0) when the C library would
 /// fail: a size no object can have, or a live heap past `--max-memory`.
+/// Under ILP32 a block larger than the 32-bit address packing allows, but
+/// one the C library could give (up to `PTRDIFF_MAX`), is weft's limit,
+/// not the program's: the execution ends (limit `address-space`).
 pub(super) fn heap_alloc(m: &mut Machine, tid: u32, size: u64, zeroed: bool) -> Result<u64, Stop> {
     match m.mem.alloc(thread_space(tid), size, ObjKind::Heap, zeroed) {
         Ok(a) => Ok(a),
+        Err(e @ AllocError::TooLarge) if m.dm().is_ilp32() && size <= i32::MAX as u64 => {
+            Err(m.alloc_stop(e))
+        }
         Err(AllocError::TooLarge | AllocError::OutOfMemory) => Ok(0),
         // Out of addresses, not of memory: weft's limit, not the program's.
-        Err(AllocError::Exhausted) => Err(Stop::Limit(LimitKind::MaxMemory)),
+        Err(e @ AllocError::Exhausted) => Err(m.alloc_stop(e)),
     }
 }
 
@@ -57,7 +63,7 @@ pub(crate) fn shared(m: &Machine, a: u64, n: u64, write: bool) -> Option<(u64, u
 
 /// From `a` to the end of its object, if shared.
 pub(crate) fn shared_tail(m: &Machine, a: u64, write: bool) -> Option<(u64, u64)> {
-    let (id, off) = addr::decode(a);
+    let (id, off) = m.mem.decode(a);
     let size = m.mem.object(id)?.size;
     shared(m, a, size.saturating_sub(off), write)
 }
@@ -80,7 +86,7 @@ pub(super) fn mem_op(
 
 /// A heap block that `free`/`realloc` may release: `(addr, size)`.
 fn heap_block(m: &Machine, a: u64) -> Result<(u64, u64), Stop> {
-    let (id, off) = addr::decode(a);
+    let (id, off) = m.mem.decode(a);
     let Some(obj) = m.mem.object(id) else {
         return Err(m.bug(BugKind::Memory, format!("invalid free of address {a:#x}")));
     };
@@ -105,7 +111,7 @@ fn heap_block(m: &Machine, a: u64) -> Result<(u64, u64), Stop> {
 pub fn free_pending(m: &Machine, c: &Call) -> Pending {
     let a = c.addr(0);
     Ok((a != 0 && m.mem.is_shared(a)).then(|| {
-        let size = m.mem.object(addr::decode(a).0).map(|o| o.size).unwrap_or(0);
+        let size = m.mem.object(m.mem.decode(a).0).map(|o| o.size).unwrap_or(0);
         EventKind::Free { addr: a, size }
     }))
 }

@@ -57,6 +57,33 @@ impl IntScan {
         }
     }
 
+    /// As `strtol` returns it for a `bits`-bit `long` (ILP32: 32).
+    pub fn signed_in(&self, bits: u32) -> (i64, bool) {
+        let (v, range) = self.signed();
+        if bits >= 64 {
+            return (v, range);
+        }
+        let (lo, hi) = (-(1i64 << (bits - 1)), (1i64 << (bits - 1)) - 1);
+        match v {
+            v if v > hi => (hi, true),
+            v if v < lo => (lo, true),
+            v => (v, range),
+        }
+    }
+
+    /// As `strtoul` returns it for a `bits`-bit `unsigned long`.
+    pub fn unsigned_in(&self, bits: u32) -> (u64, bool) {
+        if bits >= 64 {
+            return self.unsigned();
+        }
+        let max = (1u64 << bits) - 1;
+        match (self.overflow || self.magnitude > max, self.negative) {
+            (true, _) => (max, true),
+            (false, true) => (self.magnitude.wrapping_neg() & max, false),
+            (false, false) => (self.magnitude, false),
+        }
+    }
+
     /// As `strtoul`/`strtoull` returns it: `ULONG_MAX` past the range, a
     /// negated magnitude for a minus sign.
     pub fn unsigned(&self) -> (u64, bool) {
@@ -382,7 +409,7 @@ fn round_binary(
 /// The event of a parsing call: the string read, `*endptr` written.
 fn parse_pending(m: &Machine, c: &Call, name: &'static str, endptr: bool) -> Pending {
     let end = if endptr && c.addr(1) != 0 {
-        shared(m, c.addr(1), 8, true)
+        shared(m, c.addr(1), m.dm().ptr, true)
     } else {
         None
     };
@@ -396,7 +423,7 @@ fn set_end(m: &mut Machine, c: &Call, len: usize) -> Result<(), Stop> {
         return Ok(());
     }
     m.mem
-        .write_int(end, 8, Some((c.addr(0) + len as u64) as u128))
+        .write_int(end, m.dm().ptr, Some((c.addr(0) + len as u64) as u128))
         .map_err(|e| m.mem_bug(e, true))
 }
 
@@ -423,13 +450,16 @@ pendings! {
 
 /// The integer `strtol` (`unsigned`: `strtoul`) reads at `nptr`, with
 /// `*endptr` set when `with_end`; `pending` names the call's event.
-/// Returns the 64-bit result.
+/// Returns the result, of `long`'s width if `long` (ILP32: 32 bits), else
+/// of 64 bits.
 fn strto_int(
     m: &mut Machine,
     c: &Call,
     (base, unsigned, with_end, c23): (u32, bool, bool, bool),
+    long: bool,
     pending: super::PendingFn,
 ) -> Result<u64, Stop> {
+    let bits = if long { 8 * m.dm().long as u32 } else { 64 };
     let ev = pending(m, c)?;
     let s = cstr(m, c.addr(0))?;
     m.last = ev;
@@ -440,10 +470,10 @@ fn strto_int(
     }
     let r = scan_int(&s, base, c23);
     let (v, range) = if unsigned {
-        r.unsigned()
+        r.unsigned_in(bits)
     } else {
-        let (v, range) = r.signed();
-        (v as u64, range)
+        let (v, range) = r.signed_in(bits);
+        (mask(v as u128, bits) as u64, range)
     };
     if range {
         m.set_errno(c.tid, ERANGE)?;
@@ -463,42 +493,55 @@ fn ret64(v: u64) -> Run {
     Ok(Ret::Value(Value::Int(v as u128)))
 }
 
-/// The integer `strto*` functions (64-bit on LP64), each `(name:
-/// unsigned, C23)`: glibc's C23 `__isoc23_*` names also take `0b`
-/// prefixes.
+/// The integer `strto*` functions, each `(name: unsigned, C23, long)`:
+/// glibc's C23 `__isoc23_*` names also take `0b` prefixes; the `long`
+/// ones return `long`'s width (64 bits on LP64, 32 on ILP32), the `long
+/// long` ones 64 bits.
 macro_rules! strto_ints {
-    ($($name:ident: $unsigned:expr, $c23:expr, $pending:ident;)*) => {$(
+    ($($name:ident: $unsigned:expr, $c23:expr, $long:expr, $pending:ident;)*) => {$(
         pub fn $name(m: &mut Machine, c: &Call) -> Run {
             let how = (base_arg(c), $unsigned, true, $c23);
-            ret64(strto_int(m, c, how, $pending)?)
+            ret64(strto_int(m, c, how, $long, $pending)?)
         }
     )*};
 }
 
 strto_ints! {
-    strtol: false, false, strtol_pending;
-    strtoll: false, false, strtoll_pending;
-    strtoul: true, false, strtoul_pending;
-    strtoull: true, false, strtoull_pending;
-    strtol_c23: false, true, strtol_pending;
-    strtoll_c23: false, true, strtoll_pending;
-    strtoul_c23: true, true, strtoul_pending;
-    strtoull_c23: true, true, strtoull_pending;
+    strtol: false, false, true, strtol_pending;
+    strtoll: false, false, false, strtoll_pending;
+    strtoul: true, false, true, strtoul_pending;
+    strtoull: true, false, false, strtoull_pending;
+    strtol_c23: false, true, true, strtol_pending;
+    strtoll_c23: false, true, false, strtoll_pending;
+    strtoul_c23: true, true, true, strtoul_pending;
+    strtoull_c23: true, true, false, strtoull_pending;
 }
 
 /// `atoi`: glibc's `(int) strtol(s, NULL, 10)`.
 pub fn atoi(m: &mut Machine, c: &Call) -> Run {
-    let v = strto_int(m, c, (10, false, false, false), atoi_pending)?;
+    let v = strto_int(m, c, (10, false, false, false), true, atoi_pending)?;
     Ok(Ret::Value(Value::Int(mask(v as u128, 32))))
 }
 
 /// `atol`: `strtol(s, NULL, 10)`.
 pub fn atol(m: &mut Machine, c: &Call) -> Run {
-    ret64(strto_int(m, c, (10, false, false, false), atol_pending)?)
+    ret64(strto_int(
+        m,
+        c,
+        (10, false, false, false),
+        true,
+        atol_pending,
+    )?)
 }
 
 pub fn atoll(m: &mut Machine, c: &Call) -> Run {
-    ret64(strto_int(m, c, (10, false, false, false), atoll_pending)?)
+    ret64(strto_int(
+        m,
+        c,
+        (10, false, false, false),
+        false,
+        atoll_pending,
+    )?)
 }
 
 /// Reads the float at `nptr` (`*endptr` set when `with_end`): `errno =

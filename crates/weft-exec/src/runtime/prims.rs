@@ -580,14 +580,16 @@ pub fn barrier_wait(m: &mut Machine, c: &Call) -> Run {
 
 // ---- thread attributes --------------------------------------------------------
 //
-// weft's own layout inside `pthread_attr_t` (56 bytes): the detach state at
-// offset 0, the stack size at offset 8, the guard size at offset 16.
+// weft's own layout inside `pthread_attr_t` (56 bytes; ILP32: 36): the
+// detach state at offset 0, the stack size (a `size_t`) at offset 8, the
+// guard size at offset 16.
 
 pub fn attr_init(m: &mut Machine, c: &Call) -> Run {
     let a = c.addr(0);
+    let w = m.dm().ptr;
     write(m, a, 4, 0)?;
-    write(m, a + 8, 8, DEFAULT_STACK)?;
-    write(m, a + 16, 8, 4096)?;
+    write(m, a + 8, w, DEFAULT_STACK)?;
+    write(m, a + 16, w, 4096)?;
     ok()
 }
 
@@ -609,24 +611,26 @@ pub fn attr_setstacksize(m: &mut Machine, c: &Call) -> Run {
     if c.arg(1) < STACK_MIN {
         return int(EINVAL);
     }
-    write(m, c.addr(0) + 8, 8, c.arg(1))?;
+    write(m, c.addr(0) + 8, m.dm().ptr, c.arg(1))?;
     ok()
 }
 
 pub fn attr_getstacksize(m: &mut Machine, c: &Call) -> Run {
-    let v = read(m, c.addr(0) + 8, 8)?;
-    write(m, c.addr(1), 8, v)?;
+    let w = m.dm().ptr;
+    let v = read(m, c.addr(0) + 8, w)?;
+    write(m, c.addr(1), w, v)?;
     ok()
 }
 
 pub fn attr_setguardsize(m: &mut Machine, c: &Call) -> Run {
-    write(m, c.addr(0) + 16, 8, c.arg(1))?;
+    write(m, c.addr(0) + 16, m.dm().ptr, c.arg(1))?;
     ok()
 }
 
 pub fn attr_getguardsize(m: &mut Machine, c: &Call) -> Run {
-    let v = read(m, c.addr(0) + 16, 8)?;
-    write(m, c.addr(1), 8, v)?;
+    let w = m.dm().ptr;
+    let v = read(m, c.addr(0) + 16, w)?;
+    write(m, c.addr(1), w, v)?;
     ok()
 }
 
@@ -719,7 +723,7 @@ pub fn tls_address(m: &mut Machine, c: &Call) -> Run {
     if let Some(&(_, copy)) = m.thread(c.tid).lib().tls.iter().find(|(a, _)| *a == g) {
         return int(copy as u128);
     }
-    let (id, off) = weft_ir::addr::decode(g);
+    let (id, off) = m.mem.decode(g);
     let init = (id.space == 0 && off == 0)
         .then(|| m.prog.statics.get(id.index as usize))
         .flatten()
@@ -733,7 +737,7 @@ pub fn tls_address(m: &mut Machine, c: &Call) -> Run {
     let copy = m
         .mem
         .alloc_copy(weft_ir::addr::thread_space(c.tid), &init)
-        .map_err(|_| Stop::Limit(weft_core::LimitKind::MaxMemory))?;
+        .map_err(|e| m.alloc_stop(e))?;
     m.thread_mut(c.tid).lib_mut().tls.push((g, copy));
     int(copy as u128)
 }

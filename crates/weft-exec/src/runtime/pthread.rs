@@ -6,7 +6,7 @@
 
 use super::{Call, Ret};
 use crate::machine::{Machine, Stop};
-use crate::sync::{MUTEX_KIND_OFFSET, PTHREAD_MUTEX_ERRORCHECK, PTHREAD_MUTEX_RECURSIVE};
+use crate::sync::{PTHREAD_MUTEX_ERRORCHECK, PTHREAD_MUTEX_RECURSIVE};
 use crate::thread::ThreadState;
 use crate::value::Value;
 use weft_core::{BugKind, EventKind, Tid, Wakeup};
@@ -73,7 +73,8 @@ pub(super) fn start_thread(
     let child = m.spawn(c.tid, f, arg);
     m.thread_mut(child).detached = detached;
     if handle != 0 {
-        write(m, handle, 8, child as u128 + 1)?;
+        let size = m.dm().pthread;
+        write(m, handle, size, child as u128 + 1)?;
     }
     m.last = Some(EventKind::Spawn { child });
     Ok(child)
@@ -87,7 +88,7 @@ pub fn join_pending(_: &Machine, c: &Call) -> Pending {
 
 /// `pthread_join(thread, retval)`: the start routine's `void *`.
 pub fn join(m: &mut Machine, c: &Call) -> Run {
-    join_into(m, c, 8)?;
+    join_into(m, c, m.dm().ptr)?;
     ok()
 }
 
@@ -236,7 +237,10 @@ pub(super) fn init_mutex(
         return Err(misuse(m, held));
     }
     match kind {
-        Some(k) => write(m, mx + MUTEX_KIND_OFFSET, 4, k as u128)?,
+        Some(k) => {
+            let at = mx + m.dm().mutex_kind;
+            write(m, at, 4, k as u128)?
+        }
         None => m
             .mem
             .check(mx, 4, true)

@@ -33,8 +33,22 @@ enum Len {
     Char,
     Short,
     Int,
+    /// `l`: `long` (`%lf`: double).
     Long,
+    /// `ll`, `j`, `q`: 64 bits.
+    LongLong,
+    /// `z`, `t`: pointer-sized.
+    Size,
     LongDouble,
+}
+
+/// The format dialect: C23's `%b`, and the data model's sizes of `long`
+/// and of pointers (`size_t`, `ptrdiff_t`, `%p`).
+#[derive(Clone, Copy)]
+struct Dialect {
+    c23: bool,
+    long: u64,
+    ptr: u64,
 }
 
 /// One `%` conversion of the format.
@@ -45,6 +59,9 @@ struct Spec {
     conv: u8,
     /// `%[`: the bytes in the set, and whether it is negated.
     set: Option<([bool; 256], bool)>,
+    /// Bytes of `long` and of a pointer.
+    long: u64,
+    ptr: u64,
 }
 
 impl Spec {
@@ -53,9 +70,9 @@ impl Spec {
         match self.conv {
             b's' | b'[' => None,
             b'c' => Some(self.width.unwrap_or(1) as u64),
-            b'p' => Some(8),
+            b'p' => Some(self.ptr),
             b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => Some(match self.len {
-                Len::Long => 8,
+                Len::Long | Len::LongLong => 8,
                 Len::LongDouble => 10,
                 _ => 4,
             }),
@@ -63,7 +80,9 @@ impl Spec {
                 Len::Char => 1,
                 Len::Short => 2,
                 Len::Int => 4,
-                Len::Long | Len::LongDouble => 8,
+                Len::Long => self.long,
+                Len::Size => self.ptr,
+                Len::LongLong | Len::LongDouble => 8,
             }),
         }
     }
@@ -72,7 +91,8 @@ impl Spec {
 /// Parses the conversion after the `%` at `fmt[i]`; returns it and the
 /// index after it, or `None` for an incomplete or unknown conversion
 /// (`%b` is one unless `c23`).
-fn parse_spec(fmt: &[u8], mut i: usize, c23: bool) -> Option<(Spec, usize)> {
+fn parse_spec(fmt: &[u8], mut i: usize, d: Dialect) -> Option<(Spec, usize)> {
+    let c23 = d.c23;
     let suppress = fmt.get(i) == Some(&b'*');
     if suppress {
         i += 1;
@@ -98,8 +118,12 @@ fn parse_spec(fmt: &[u8], mut i: usize, c23: bool) -> Option<(Spec, usize)> {
                     Len::Short
                 }
             }
-            // `l`, `ll`, `j`, `z`, `t`, `q`: 64 bits on LP64 (`%lf`: double).
-            b'l' | b'j' | b'z' | b't' | b'q' => len = Len::Long,
+            // `l`: `long` (`%lf`: double); `ll`, `j`, `q`: 64 bits; `z`,
+            // `t`: pointer-sized.
+            b'l' if len == Len::Long => len = Len::LongLong,
+            b'l' => len = Len::Long,
+            b'j' | b'q' => len = Len::LongLong,
+            b'z' | b't' => len = Len::Size,
             b'L' => len = Len::LongDouble,
             _ => break,
         }
@@ -150,6 +174,8 @@ fn parse_spec(fmt: &[u8], mut i: usize, c23: bool) -> Option<(Spec, usize)> {
             len,
             conv,
             set,
+            long: d.long,
+            ptr: d.ptr,
         },
         i,
     ))
@@ -161,7 +187,20 @@ type Store = (usize, Vec<u8>);
 
 /// Runs the format over the input: the stores in order and the result.
 /// `c23`: glibc's `__isoc23_` scanf (`%b`, and `0b` prefixes for `%i`).
+#[cfg(test)]
 fn scan(input: &[u8], fmt: &[u8], c23: bool) -> (Vec<Store>, i32) {
+    scan_in(
+        input,
+        fmt,
+        Dialect {
+            c23,
+            long: 8,
+            ptr: 8,
+        },
+    )
+}
+
+fn scan_in(input: &[u8], fmt: &[u8], d: Dialect) -> (Vec<Store>, i32) {
     let mut stores = Vec::new();
     let (mut pos, mut done, mut arg) = (0usize, 0i32, 0usize);
     let mut i = 0;
@@ -188,7 +227,7 @@ fn scan(input: &[u8], fmt: &[u8], c23: bool) -> (Vec<Store>, i32) {
             i += 1;
             continue;
         }
-        let Some((spec, next)) = parse_spec(fmt, i + 1, c23) else {
+        let Some((spec, next)) = parse_spec(fmt, i + 1, d) else {
             return (stores, done); // an invalid conversion ends the scan
         };
         i = next;
@@ -230,7 +269,7 @@ fn scan(input: &[u8], fmt: &[u8], c23: bool) -> (Vec<Store>, i32) {
                     b'b' => 2,
                     _ => 16,
                 };
-                let r = scan_int(window, base, c23);
+                let r = scan_int(window, base, d.c23);
                 if r.len == 0 {
                     return (stores, done);
                 }
@@ -244,10 +283,16 @@ fn scan(input: &[u8], fmt: &[u8], c23: bool) -> (Vec<Store>, i32) {
                     && window[signed] == b'0'
                     && matches!(window.get(r.len), Some(b'x' | b'X'));
                 pos += r.len + lone_x as usize;
+                // glibc converts with `strtol`/`strtoul` (`long`'s range:
+                // 32 bits under ILP32), `ll` ones with the 64-bit ones.
+                let bits = match spec.len {
+                    Len::LongLong | Len::LongDouble => 64,
+                    _ => 8 * d.long as u32,
+                };
                 let v = if matches!(spec.conv, b'd' | b'i') {
-                    r.signed().0 as u64
+                    r.signed_in(bits).0 as u64
                 } else {
-                    r.unsigned().0
+                    r.unsigned_in(bits).0
                 };
                 let n = spec.target_size().unwrap_or(8) as usize;
                 v.to_le_bytes()[..n].to_vec()
@@ -278,7 +323,7 @@ fn scan(input: &[u8], fmt: &[u8], c23: bool) -> (Vec<Store>, i32) {
                 };
                 pos += len;
                 match spec.len {
-                    Len::Long => r.value.to_bits().to_le_bytes().to_vec(),
+                    Len::Long | Len::LongLong => r.value.to_bits().to_le_bytes().to_vec(),
                     Len::LongDouble => x87_bytes(r.value).to_vec(),
                     _ => r.value_f32.to_bits().to_le_bytes().to_vec(),
                 }
@@ -378,6 +423,19 @@ fn pointers(m: &Machine, c: &Call, va: bool, n: usize) -> Vec<u64> {
     if !va {
         return (0..n).map(|k| c.addr(2 + k)).collect();
     }
+    if m.dm().is_ilp32() {
+        // i386's va_list is the pointer to 4-byte slots.
+        let area = c.addr(2);
+        return (0..n)
+            .map(|k| {
+                m.mem
+                    .read_int(area.wrapping_add(4 * k as u64), 4)
+                    .ok()
+                    .flatten()
+                    .unwrap_or(0) as u64
+            })
+            .collect();
+    }
     // weft's va_list: the arguments are in its overflow area (offset 8),
     // one 8-byte slot each.
     let area = m
@@ -398,7 +456,7 @@ fn pointers(m: &Machine, c: &Call, va: bool, n: usize) -> Vec<u64> {
 }
 
 /// Every target the format names: (argument index, size if fixed).
-fn targets(fmt: &[u8], c23: bool) -> Vec<Option<u64>> {
+fn targets(fmt: &[u8], d: Dialect) -> Vec<Option<u64>> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < fmt.len() {
@@ -406,7 +464,7 @@ fn targets(fmt: &[u8], c23: bool) -> Vec<Option<u64>> {
             i += 1;
             continue;
         }
-        let Some((spec, next)) = parse_spec(fmt, i + 1, c23) else {
+        let Some((spec, next)) = parse_spec(fmt, i + 1, d) else {
             break;
         };
         i = next;
@@ -435,7 +493,7 @@ fn target_ranges(m: &Machine, c: &Call, Flavor { va, c23 }: Flavor) -> Vec<Optio
     let Ok(fmt) = m.mem.read_cstr(c.addr(1)) else {
         return Vec::new(); // the call reports it when it runs
     };
-    let sizes = targets(&fmt, c23);
+    let sizes = targets(&fmt, dialect(m, c23));
     let ptrs = pointers(m, c, va, sizes.len());
     ptrs.iter()
         .zip(&sizes)
@@ -449,11 +507,8 @@ fn target_ranges(m: &Machine, c: &Call, Flavor { va, c23 }: Flavor) -> Vec<Optio
 /// Whether the shared targets lie in more than one object: then each
 /// store is an event of its own (see [`run`]), since one range over
 /// several objects would cover everything between them.
-fn stepwise(ranges: &[Option<(u64, u64)>]) -> bool {
-    let mut objects = ranges
-        .iter()
-        .flatten()
-        .map(|&(a, _)| weft_ir::addr::decode(a).0);
+fn stepwise(am: weft_ir::addr::AddrModel, ranges: &[Option<(u64, u64)>]) -> bool {
+    let mut objects = ranges.iter().flatten().map(|&(a, _)| am.decode(a).0);
     let first = objects.next();
     objects.any(|o| Some(o) != first)
 }
@@ -468,7 +523,7 @@ fn phase(m: &Machine, c: &Call) -> usize {
 
 fn pending(m: &Machine, c: &Call, f: Flavor) -> Pending {
     let ranges = target_ranges(m, c, f);
-    let write = if stepwise(&ranges) {
+    let write = if stepwise(m.mem.model(), &ranges) {
         ranges.get(phase(m, c)).copied().flatten()
     } else {
         let shared = ranges.iter().flatten();
@@ -488,15 +543,23 @@ fn pending(m: &Machine, c: &Call, f: Flavor) -> Pending {
 /// (the phase is kept in `Thread::resume`, as `qsort` keeps its progress, and
 /// the call runs again for the next); each step scans the input again,
 /// as a store of another thread between two of them could change it.
+fn dialect(m: &Machine, c23: bool) -> Dialect {
+    Dialect {
+        c23,
+        long: m.dm().long,
+        ptr: m.dm().ptr,
+    }
+}
+
 fn run(m: &mut Machine, c: &Call, f: Flavor) -> Result<Ret, Stop> {
     let Flavor { va, c23 } = f;
     let input = cstr(m, c.addr(0))?;
     let fmt = cstr(m, c.addr(1))?;
     let ev = pending(m, c, f)?;
-    let steps = stepwise(&target_ranges(m, c, f));
+    let steps = stepwise(m.mem.model(), &target_ranges(m, c, f));
     let at = phase(m, c);
     m.thread_mut(c.tid).resume = None;
-    let (stores, result) = scan(&input, &fmt, c23);
+    let (stores, result) = scan_in(&input, &fmt, dialect(m, c23));
     let ptrs = pointers(m, c, va, stores.len());
     let todo = if steps {
         stores.len().min(at)..stores.len().min(at + 1)

@@ -21,10 +21,20 @@ enum Args<'a> {
     Values(&'a [Value], usize),
     /// An x86-64 overflow area, read in 8-byte slots.
     Area(u64),
+    /// An i386 argument area (ILP32): 4-byte slots, 8 for `long long` and
+    /// `double`.
+    Area32(u64),
 }
 
 impl Args<'_> {
+    /// The next argument, an `int`, `long` or pointer.
     fn next(&mut self, m: &Machine) -> u128 {
+        self.next_sized(m, 4)
+    }
+
+    /// The next argument, of `bytes` bytes (4 or 8; only an ILP32 area
+    /// depends on it).
+    fn next_sized(&mut self, m: &Machine, bytes: u64) -> u128 {
         match self {
             Args::Values(v, i) => {
                 *i += 1;
@@ -33,6 +43,12 @@ impl Args<'_> {
             Args::Area(a) => {
                 let v = m.mem.read_int(*a, 8).ok().flatten().unwrap_or(0);
                 *a += 8;
+                v
+            }
+            Args::Area32(a) => {
+                let n = if bytes > 4 { 8 } else { 4 };
+                let v = m.mem.read_int(*a, n).ok().flatten().unwrap_or(0);
+                *a += n;
                 v
             }
         }
@@ -68,7 +84,10 @@ pub(crate) fn format_call(
         .mem
         .read_cstr(c.addr(at))
         .map_err(|e| m.mem_bug(e, false))?;
-    let args = if vararg {
+    let args = if vararg && m.dm().is_ilp32() {
+        // i386's `va_list` is the pointer into the argument area.
+        Args::Area32(c.addr(at + 1))
+    } else if vararg {
         let area = m
             .mem
             .read_int(c.addr(at + 1).wrapping_add(8), 8)
@@ -95,6 +114,7 @@ const MAX_TEXT: usize = 64 << 20;
 /// The shared bytes the `%n` conversions of `f` store to: see [`covering`].
 fn shared_stores(m: &Machine, f: &Formatted) -> Option<(u64, u64)> {
     covering(
+        m.mem.model(),
         f.stores
             .iter()
             .filter(|&&(a, n, _)| n > 0 && m.mem.is_shared(a))
@@ -135,6 +155,7 @@ fn pending(
 /// The shared bytes the `%s` conversions of `f` read: see [`covering`].
 fn shared_reads(m: &Machine, f: &Formatted) -> Option<(u64, u64)> {
     covering(
+        m.mem.model(),
         f.reads
             .iter()
             .filter(|&&(a, _)| !m.mem.is_constant(a))
@@ -146,12 +167,15 @@ fn shared_reads(m: &Machine, f: &Formatted) -> Option<(u64, u64)> {
 /// the first one: a `MemOp` names one range, and one spanning several
 /// objects would cover everything between them (the README lists this
 /// limit).
-fn covering(mut ranges: impl Iterator<Item = (u64, u64)>) -> Option<(u64, u64)> {
+fn covering(
+    am: weft_ir::addr::AddrModel,
+    mut ranges: impl Iterator<Item = (u64, u64)>,
+) -> Option<(u64, u64)> {
     let first = ranges.next()?;
-    let object = weft_ir::addr::decode(first.0).0;
+    let object = am.decode(first.0).0;
     let (mut lo, mut hi) = (first.0, first.0 + first.1);
     for (a, n) in ranges {
-        if weft_ir::addr::decode(a).0 != object {
+        if am.decode(a).0 != object {
             return Some(first);
         }
         lo = lo.min(a);
@@ -404,7 +428,8 @@ fn alloc_pending(
     name: &'static str,
 ) -> Result<Option<EventKind>, Stop> {
     let f = format_call(m, c, 1, vararg)?;
-    let write = super::libc::shared(m, c.addr(0), 8, true).or_else(|| shared_stores(m, &f));
+    let write =
+        super::libc::shared(m, c.addr(0), m.dm().ptr, true).or_else(|| shared_stores(m, &f));
     let read = shared_reads(m, &f);
     Ok(
         (read.is_some() || write.is_some()).then_some(EventKind::MemOp {
@@ -426,7 +451,7 @@ fn alloc_run(m: &mut Machine, c: &Call, vararg: bool, name: &'static str) -> Res
         return Err(m.mem_bug(e, false));
     }
     m.mem
-        .check(c.addr(0), 8, true)
+        .check(c.addr(0), m.dm().ptr, true)
         .map_err(|e| m.mem_bug(e, true))?;
     m.last = alloc_pending(m, c, vararg, name)?;
     let mut text = f.text;
@@ -439,9 +464,7 @@ fn alloc_run(m: &mut Machine, c: &Call, vararg: bool, name: &'static str) -> Res
         false,
     ) {
         Ok(a) => a,
-        Err(crate::memory::AllocError::Exhausted) => {
-            return Err(Stop::Limit(weft_core::LimitKind::MaxMemory))
-        }
+        Err(e @ crate::memory::AllocError::Exhausted) => return Err(m.alloc_stop(e)),
         Err(_) => return Ok(Ret::Value(Value::Int(mask(u128::MAX, 32)))),
     };
     m.mem
@@ -453,7 +476,7 @@ fn alloc_run(m: &mut Machine, c: &Call, vararg: bool, name: &'static str) -> Res
             .map_err(|e| m.mem_bug(e, true))?;
     }
     m.mem
-        .write_int(c.addr(0), 8, Some(block as u128))
+        .write_int(c.addr(0), m.dm().ptr, Some(block as u128))
         .map_err(|e| m.mem_bug(e, true))?;
     Ok(Ret::Value(Value::Int(mask(text.len() as u128 - 1, 32))))
 }
@@ -588,7 +611,7 @@ pub fn strerror(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
             crate::memory::ObjKind::Stack,
             true,
         )
-        .map_err(|_| Stop::Limit(weft_core::LimitKind::MaxMemory))?;
+        .map_err(|e| m.alloc_stop(e))?;
     m.mem
         .write_bytes(a, &text, &vec![true; text.len()])
         .map_err(|e| m.mem_bug(e, true))?;
@@ -682,6 +705,9 @@ fn format(m: &Machine, fmt: &[u8], mut args: Args) -> Formatted {
 }
 
 fn parse_spec(m: &Machine, fmt: &[u8], mut i: usize, args: &mut Args) -> (Spec, u8, usize) {
+    let long_bits = 8 * m.dm().long as u32;
+    let ptr_bits = 8 * m.dm().ptr as u32;
+    let mut longs = 0;
     let mut s = Spec {
         bits: 32,
         ..Spec::default()
@@ -727,7 +753,18 @@ fn parse_spec(m: &Machine, fmt: &[u8], mut i: usize, args: &mut Args) -> (Spec, 
         s.bits = match c {
             b'h' if s.bits == 16 => 8,
             b'h' => 16,
-            b'l' | b'z' | b'j' | b't' | b'q' => 64,
+            // `l` is `long`'s width, `ll` 64 bits; `z` and `t` are
+            // pointer-sized (ILP32: 32 bits).
+            b'l' => {
+                longs += 1;
+                if longs > 1 {
+                    64
+                } else {
+                    long_bits
+                }
+            }
+            b'z' | b't' => ptr_bits,
+            b'j' | b'q' => 64,
             b'L' => 64,
             _ => break,
         };
@@ -747,7 +784,7 @@ fn convert(
 ) -> Vec<u8> {
     match conv {
         b'd' | b'i' => {
-            let v = sext(mask(args.next(m), s.bits), s.bits);
+            let v = sext(mask(args.next_sized(m, s.bits as u64 / 8), s.bits), s.bits);
             let sign = if v < 0 {
                 "-"
             } else if s.plus {
@@ -759,10 +796,15 @@ fn convert(
             };
             number(sign, v.unsigned_abs().to_string(), s)
         }
-        b'u' => number("", mask(args.next(m), s.bits).to_string(), s),
-        b'x' => prefixed(s, "0x", format!("{:x}", mask(args.next(m), s.bits))),
-        b'X' => prefixed(s, "0X", format!("{:X}", mask(args.next(m), s.bits))),
-        b'o' => prefixed(s, "0", format!("{:o}", mask(args.next(m), s.bits))),
+        b'u' | b'x' | b'X' | b'o' => {
+            let v = mask(args.next_sized(m, s.bits as u64 / 8), s.bits);
+            match conv {
+                b'u' => number("", v.to_string(), s),
+                b'x' => prefixed(s, "0x", format!("{v:x}")),
+                b'X' => prefixed(s, "0X", format!("{v:X}")),
+                _ => prefixed(s, "0", format!("{v:o}")),
+            }
+        }
         b'c' => vec![args.next(m) as u8],
         b's' => {
             let a = args.next(m) as u64;
@@ -795,7 +837,7 @@ fn convert(
             a => format!("{a:#x}").into_bytes(),
         },
         b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
-            let v = f64::from_bits(args.next(m) as u64);
+            let v = f64::from_bits(args.next_sized(m, 8) as u64);
             float(v, s, conv).into_bytes()
         }
         b'%' => b"%".to_vec(),

@@ -18,7 +18,6 @@ use super::libc::{
 use super::{Call, Ret};
 use crate::machine::{Machine, Stop};
 use crate::value::Value;
-use weft_ir::addr;
 
 const EINVAL: u32 = 22;
 const ENOMEM: u32 = 12;
@@ -29,7 +28,7 @@ type Run = Result<Ret, Stop>;
 /// call that stops at a NUL or a match reads at most, when it stays in
 /// bounds).
 fn shared_upto(m: &Machine, a: u64, n: u64, write: bool) -> Option<(u64, u64)> {
-    let (id, off) = addr::decode(a);
+    let (id, off) = m.mem.decode(a);
     let size = m.mem.object(id)?.size;
     shared(m, a, size.saturating_sub(off).min(n), write)
 }
@@ -49,7 +48,7 @@ fn put(m: &mut Machine, d: u64, bytes: &[u8]) -> Result<(), Stop> {
 /// soon as a matching character is found". Reading past the object before
 /// finding it is a finding.
 fn bytes_until(m: &Machine, a: u64, n: u64, stop: Option<u8>) -> Result<Vec<u8>, Stop> {
-    let (id, off) = addr::decode(a);
+    let (id, off) = m.mem.decode(a);
     let avail = m
         .mem
         .object(id)
@@ -329,12 +328,16 @@ const MAX_ALIGN: u64 = 1 << 28;
 /// two multiple of `sizeof(void *)`; ENOMEM (and `*p` untouched) when the
 /// block cannot be had. Returns the error, not `errno`.
 pub fn posix_memalign_pending(m: &Machine, c: &Call) -> Pending {
-    mem_op("posix_memalign", None, shared(m, c.addr(0), 8, true))
+    mem_op(
+        "posix_memalign",
+        None,
+        shared(m, c.addr(0), m.dm().ptr, true),
+    )
 }
 
 pub fn posix_memalign(m: &mut Machine, c: &Call) -> Run {
     let (p, align, size) = (c.addr(0), c.arg(1) as u64, c.arg(2) as u64);
-    if !align.is_power_of_two() || align % 8 != 0 {
+    if !align.is_power_of_two() || align % m.dm().ptr != 0 {
         return ret_int(EINVAL as i64, 32);
     }
     let a = if align > MAX_ALIGN {
@@ -347,7 +350,7 @@ pub fn posix_memalign(m: &mut Machine, c: &Call) -> Run {
     }
     let ev = posix_memalign_pending(m, c)?;
     m.mem
-        .write_int(p, 8, Some(a as u128))
+        .write_int(p, m.dm().ptr, Some(a as u128))
         .map_err(|e| m.mem_bug(e, true))?;
     m.last = ev;
     ret_int(0, 32)

@@ -41,7 +41,12 @@ fn save_slot(m: &Machine, c: &Call, reentrant: bool) -> u64 {
 /// (the call reports it when it runs).
 fn start(m: &Machine, c: &Call, save: u64) -> Option<u64> {
     match c.addr(0) {
-        0 => m.mem.read_int(save, 8).ok().flatten().map(|v| v as u64),
+        0 => m
+            .mem
+            .read_int(save, m.dm().ptr)
+            .ok()
+            .flatten()
+            .map(|v| v as u64),
         s => Some(s),
     }
 }
@@ -51,7 +56,7 @@ fn tok_pending(m: &Machine, c: &Call, reentrant: bool) -> Pending {
     let text = start(m, c, save)
         .filter(|&s| s != 0)
         .and_then(|s| shared_tail(m, s, true));
-    let saved = shared(m, save, 8, true);
+    let saved = shared(m, save, m.dm().ptr, true);
     let delim = || shared_tail(m, c.addr(1), false);
     let (read, write) = match (reentrant, text, saved) {
         (true, Some(text), saved) => (saved.or_else(delim), Some(text)),
@@ -76,7 +81,7 @@ fn tokenise(m: &mut Machine, c: &Call, reentrant: bool) -> Run {
     let s = match c.addr(0) {
         0 => m
             .mem
-            .read_int(save, 8)
+            .read_int(save, m.dm().ptr)
             .map_err(|e| m.mem_bug(e, false))?
             .unwrap_or(0) as u64,
         s => s,
@@ -89,7 +94,7 @@ fn tokenise(m: &mut Machine, c: &Call, reentrant: bool) -> Run {
     let skip = text.iter().take_while(|b| delim.contains(b)).count();
     let write = |m: &mut Machine, v: u64| {
         m.mem
-            .write_int(save, 8, Some(v as u128))
+            .write_int(save, m.dm().ptr, Some(v as u128))
             .map_err(|e| m.mem_bug(e, true))
     };
     if skip == text.len() {

@@ -72,7 +72,7 @@ pub(crate) fn const_val(cx: &mut Ctx, c: &llvm_ir::ConstantRef, loc: Loc) -> Opt
             let bits = lower_type(cx, &p.to_type).bits();
             ConstVal::Int(mask(int_of(cx, &p.operand, loc)?, bits))
         }
-        C::IntToPtr(p) => ConstVal::Int(mask(int_of(cx, &p.operand, loc)?, 64)),
+        C::IntToPtr(p) => ConstVal::Int(mask(int_of(cx, &p.operand, loc)?, cx.dm.ptr as u32 * 8)),
         C::Trunc(p) => {
             let bits = lower_type(cx, &p.to_type).bits();
             ConstVal::Int(mask(int_of(cx, &p.operand, loc)?, bits))
@@ -82,7 +82,8 @@ pub(crate) fn const_val(cx: &mut Ctx, c: &llvm_ir::ConstantRef, loc: Loc) -> Opt
         C::GetElementPtr(g) => {
             let base = int_of(cx, &g.address, loc)? as u64;
             let off = *cx.gep_offsets.get(&super::gep_table::describe(c)?)?;
-            ConstVal::Int(base.wrapping_add(off as u64) as u128)
+            let a = base.wrapping_add(off as u64) as u128;
+            ConstVal::Int(mask(a, cx.dm.ptr as u32 * 8))
         }
         _ => return None,
     })

@@ -919,9 +919,26 @@ impl<'m> FnCx<'_, 'm> {
             }
             ty = next;
         }
+        let base = self.op(&g.address);
+        if self.cx.dm.is_ilp32() {
+            // 32-bit pointers wrap at 2^32: the interpreter's 64-bit sum
+            // is masked by a `Resize` (LP64 needs none).
+            let t = self.temp();
+            self.push(Inst::Gep {
+                dst: t,
+                base,
+                offset,
+                terms,
+            });
+            return Inst::Resize {
+                bits: 32,
+                dst: self.reg(&g.dest),
+                a: Operand::Reg(t),
+            };
+        }
         Inst::Gep {
             dst: self.reg(&g.dest),
-            base: self.op(&g.address),
+            base,
             offset,
             terms,
         }
@@ -966,7 +983,10 @@ impl<'m> FnCx<'_, 'm> {
             either::Either::Right(f) => f,
         };
         let args: Vec<Operand> = c.arguments.iter().map(|(a, _)| self.op(a)).collect();
-        let byval = self.byval_args(c);
+        let mut byval = self.byval_args(c);
+        if self.cx.dm.is_ilp32() {
+            byval = self.wide_varargs(c, byval);
+        }
         let name = match f {
             llvm_ir::Operand::ConstantOperand(k) => match k.as_ref() {
                 llvm_ir::Constant::GlobalReference { name, .. } => Some(name_str(name)),
@@ -976,12 +996,7 @@ impl<'m> FnCx<'_, 'm> {
         };
         let Some(name) = name else {
             let callee = Callee::Indirect(self.op(f));
-            return Inst::Call {
-                dst,
-                callee,
-                args,
-                byval,
-            };
+            return self.extern_call(c, dst, callee, args, byval);
         };
         if let Some(&fid) = self.cx.funcs.get(name.as_str()) {
             if !self.cx.m.functions[fid as usize].basic_blocks.is_empty() {
@@ -1000,11 +1015,49 @@ impl<'m> FnCx<'_, 'm> {
             return self.intrinsic(rest, c, dst, args);
         }
         let e = self.cx.extern_id(&name, self.loc);
-        Inst::Call {
-            dst,
-            callee: Callee::Extern(e),
+        self.extern_call(c, dst, Callee::Extern(e), args, byval)
+    }
+
+    /// A call of an external (modelled) function, or through a pointer
+    /// that may be one. The runtime computes results as LP64 does; under
+    /// ILP32 a result narrower than 64 bits (`long`, `size_t`, a pointer)
+    /// is cut to its type's width by a `Resize`.
+    fn extern_call(
+        &mut self,
+        c: &li::Call,
+        dst: Option<Reg>,
+        callee: Callee,
+        args: Vec<Operand>,
+        byval: Box<[(u32, u64)]>,
+    ) -> Inst {
+        let narrow = match (dst, c.function_ty.as_ref()) {
+            (Some(_), llvm_ir::Type::FuncType { result_type, .. }) if self.cx.dm.is_ilp32() => {
+                match self.ty(result_type) {
+                    Ty::Int(b) if b < 64 => Some(b),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let Some(bits) = narrow else {
+            return Inst::Call {
+                dst,
+                callee,
+                args,
+                byval,
+            };
+        };
+        let t = self.temp();
+        self.push(Inst::Call {
+            dst: Some(t),
+            callee,
             args,
             byval,
+        });
+        Inst::Resize {
+            bits,
+            dst: dst.expect("narrow results have a destination"),
+            a: Operand::Reg(t),
         }
     }
 
@@ -1135,6 +1188,33 @@ impl<'m> FnCx<'_, 'm> {
             };
         }
         self.unsupported(format!("intrinsic `llvm.{name}`"))
+    }
+
+    /// ILP32: the variadic arguments of 8 bytes (`long long`, `double`)
+    /// added to `byval` flagged [`ARG_8`]; the other scalars take one
+    /// 4-byte slot of the i386 argument area.
+    fn wide_varargs(&mut self, c: &li::Call, byval: Box<[(u32, u64)]>) -> Box<[(u32, u64)]> {
+        let fixed = match c.function_ty.as_ref() {
+            llvm_ir::Type::FuncType {
+                param_types,
+                is_var_arg: true,
+                ..
+            } => param_types.len(),
+            _ => return byval,
+        };
+        let mut out = byval.into_vec();
+        for (i, (a, attrs)) in c.arguments.iter().enumerate().skip(fixed) {
+            let by_val = attrs
+                .iter()
+                .any(|a| matches!(a, llvm_ir::function::ParameterAttribute::ByVal(_)));
+            let t = self.ty_of(a);
+            if !by_val && !t.is_agg() && t.size() == 8 {
+                out.push((i as u32 | ARG_8, 8));
+            } else if !by_val && (t.is_agg() || t.size() > 8) {
+                self.unsupported(format!("variadic argument of type `{t:?}` under ILP32"));
+            }
+        }
+        out.into_boxed_slice()
     }
 
     /// The `byval` arguments of a call, with their sizes.
@@ -1286,8 +1366,8 @@ fn is_struct_index(l: &Layout, o: &Operand) -> bool {
 
 /// Kept for future use by lowering of aggregate-typed intrinsic results.
 #[allow(dead_code)]
-fn pair(a: Ty, b: Ty) -> Ty {
-    struct_layout(vec![a, b], false)
+fn pair(dm: &crate::DataModel, a: Ty, b: Ty) -> Ty {
+    struct_layout(dm, vec![a, b], false)
 }
 
 #[allow(dead_code)]

@@ -1,4 +1,5 @@
-//! Type lowering: sizes and offsets for the x86-64 data layout.
+//! Type lowering: sizes and offsets for the module's data model
+//! ([`crate::DataModel`]: x86-64 LP64 or i386 ILP32).
 
 use super::Ctx;
 use crate::ty::{align_to, Layout, Shape};
@@ -17,7 +18,7 @@ pub(crate) fn lower_type_at(cx: &mut Ctx, t: &TypeRef, loc: Loc) -> Ty {
     match t.as_ref() {
         Type::VoidType => Ty::Void,
         Type::IntegerType { bits } if *bits <= 128 => Ty::Int(*bits),
-        Type::PointerType { .. } => Ty::Ptr,
+        Type::PointerType { .. } => cx.dm.ptr_ty(),
         Type::FPType(FPType::Single) => Ty::F32,
         Type::FPType(FPType::Double) => Ty::F64,
         Type::ArrayType {
@@ -25,7 +26,7 @@ pub(crate) fn lower_type_at(cx: &mut Ctx, t: &TypeRef, loc: Loc) -> Ty {
             num_elements,
         } => {
             let elem = lower_type_at(cx, element_type, loc);
-            array_layout(elem, *num_elements as u64)
+            array_layout(&cx.dm, elem, *num_elements as u64)
         }
         Type::VectorType {
             element_type,
@@ -36,7 +37,7 @@ pub(crate) fn lower_type_at(cx: &mut Ctx, t: &TypeRef, loc: Loc) -> Ty {
             // that LLVM's allocation size (rounded up to its alignment)
             // equals the packed size weft lays out.
             let elem = lower_type_at(cx, element_type, loc);
-            let v = array_layout(elem.clone(), *num_elements as u64);
+            let v = array_layout(&cx.dm, elem.clone(), *num_elements as u64);
             if matches!(elem, Ty::Int(b) if b % 8 != 0) || !v.size().is_power_of_two() {
                 cx.unsupported(format!("vector type `{t}`"), loc);
             }
@@ -50,7 +51,7 @@ pub(crate) fn lower_type_at(cx: &mut Ctx, t: &TypeRef, loc: Loc) -> Ty {
                 .iter()
                 .map(|e| lower_type_at(cx, e, loc))
                 .collect();
-            struct_layout(elems, *is_packed)
+            struct_layout(&cx.dm, elems, *is_packed)
         }
         Type::NamedStructType { name } => match cx.m.types.named_struct_def(name) {
             Some(NamedStructDef::Defined(inner)) => lower_type_at(cx, &inner.clone(), loc),
@@ -77,9 +78,9 @@ pub(crate) fn lower_type_at(cx: &mut Ctx, t: &TypeRef, loc: Loc) -> Ty {
 
 /// An array of `n` elements. Its size saturates: a type too large to
 /// allocate is only an error once something allocates it.
-pub(crate) fn array_layout(elem: Ty, n: u64) -> Ty {
+pub(crate) fn array_layout(dm: &crate::DataModel, elem: Ty, n: u64) -> Ty {
     let size = elem.size().saturating_mul(n);
-    let align = elem.align();
+    let align = dm.align(&elem);
     Ty::Agg(Arc::new(Layout {
         shape: Shape::Array { elem, len: n },
         size,
@@ -87,12 +88,12 @@ pub(crate) fn array_layout(elem: Ty, n: u64) -> Ty {
     }))
 }
 
-pub(crate) fn struct_layout(elems: Vec<Ty>, packed: bool) -> Ty {
+pub(crate) fn struct_layout(dm: &crate::DataModel, elems: Vec<Ty>, packed: bool) -> Ty {
     let mut off = 0;
     let mut align = 1;
     let mut fields = Vec::with_capacity(elems.len());
     for e in elems {
-        let a = if packed { 1 } else { e.align() };
+        let a = if packed { 1 } else { dm.align(&e) };
         off = align_to(off, a);
         align = align.max(a);
         let size = e.size();
