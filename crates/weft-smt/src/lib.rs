@@ -1,0 +1,45 @@
+//! Symbolic bit-vector expressions and the Z3 solver layer of weft.
+//!
+//! This crate sits beside the pipeline: the interpreter (`weft-exec`) holds [`Expr`] handles
+//! in its values when an input is symbolic, and asks a [`Solver`] whenever it must decide
+//! something (a branch, an assertion, a memory access, a division, an assume). Concrete
+//! computations never reach it: every constructor folds constants, so an expression whose
+//! inputs are all constants is a constant node, and an interpreter that keeps concrete values
+//! unboxed pays nothing.
+//!
+//! Modules:
+//! - [`expr`]: the hash-consed DAG ([`Smt`], [`Expr`], [`Var`]);
+//! - [`builder`]: the simplifying constructors (methods of [`Smt`]);
+//! - [`ops`]: the concrete semantics of every operator (SMT-LIB's, which refine LLVM's);
+//! - [`eval`]: evaluation under an [`Assignment`];
+//! - [`solver`]: queries, constraint independence, the counterexample cache, incremental
+//!   solving along a path and the Z3 back end.
+//!
+//! The design follows KLEE's solver chain as POR-SE uses it (the paper builds on KLEE):
+//! expression simplification on construction, then independence slicing, then a
+//! counterexample cache, then the SMT solver. Deviations are noted in each module.
+//!
+//! ```
+//! use weft_smt::{Smt, Solver, Query, Answer};
+//! let mut smt = Smt::new();
+//! let x = smt.var(8, "x", "x = __VERIFIER_nondet_uchar() at t.c:3");
+//! let three = smt.constant(8, 3);
+//! let seven = smt.constant(8, 7);
+//! let prod = smt.mul(three, x);
+//! let goal = smt.eq(prod, seven);
+//! let mut solver = Solver::new(Default::default());
+//! match solver.check(&smt, &Query { constraints: &[], expr: goal }) {
+//!     Answer::Sat(model) => assert_eq!(smt.eval(goal, &model), 1),
+//!     other => panic!("{other:?}"),
+//! }
+//! ```
+
+pub mod builder;
+pub mod eval;
+pub mod expr;
+pub mod ops;
+pub mod solver;
+
+pub use eval::Assignment;
+pub use expr::{BinOp, Expr, Node, Op, Smt, Var, VarInfo};
+pub use solver::{Answer, Query, Solver, SolverOptions, SolverStats, Unknown};
