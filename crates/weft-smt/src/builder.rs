@@ -716,3 +716,7 @@ impl Smt {
         self.ne(z, e)
     }
 }
+
+#[cfg(test)]
+#[path = "builder_tests.rs"]
+mod tests;
