@@ -719,4 +719,4 @@ impl Smt {
 
 #[cfg(test)]
 #[path = "builder_tests.rs"]
-mod tests;
+pub(crate) mod tests;

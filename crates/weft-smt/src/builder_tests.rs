@@ -580,10 +580,9 @@ pub(crate) fn reference(t: &Term, val: &dyn Fn(usize, u32) -> u128) -> u128 {
         (!v).wrapping_add(1) & m(w)
     }
     fn udiv(a: u128, b: u128, w: u32) -> u128 {
-        if b == 0 {
-            m(w)
-        } else {
-            a / b
+        match b {
+            0 => m(w),
+            _ => a / b,
         }
     }
     fn urem(a: u128, b: u128) -> u128 {

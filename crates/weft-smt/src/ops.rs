@@ -53,13 +53,7 @@ pub fn binary(op: BinOp, width: u32, a: u128, b: u128) -> u128 {
         BinOp::Add => a.wrapping_add(b) & m,
         BinOp::Sub => a.wrapping_sub(b) & m,
         BinOp::Mul => a.wrapping_mul(b) & m,
-        BinOp::UDiv => {
-            if b == 0 {
-                m
-            } else {
-                a / b
-            }
-        }
+        BinOp::UDiv => a.checked_div(b).unwrap_or(m),
         BinOp::URem => {
             if b == 0 {
                 a

@@ -85,9 +85,13 @@ pub trait Backend {
     /// Asserts the width-1 `c` at the current level.
     fn assert(&mut self, smt: &Smt, c: Expr);
     /// Checks the assertions and `q` together (`q` is not kept); on sat, values for `vars`.
+    /// Gives up (`Unknown`) after the incremental budget.
     fn check(&mut self, smt: &Smt, q: Expr, vars: &[Var]) -> Answer;
-    /// Limits each check to `timeout`.
-    fn set_timeout(&mut self, timeout: Option<Duration>);
+    /// Decides `constraints ∧ q` from scratch, apart from the assertion stack, within the
+    /// full timeout.
+    fn check_fresh(&mut self, smt: &Smt, constraints: &[Expr], q: Expr, vars: &[Var]) -> Answer;
+    /// Limits each fresh check to `timeout` and each incremental check to `incremental`.
+    fn set_timeout(&mut self, timeout: Option<Duration>, incremental: Option<Duration>);
 }
 
 /// Options of a [`Solver`]; each stage of the chain can be turned off (for measurements and
@@ -102,9 +106,14 @@ pub struct SolverOptions {
     pub cex_cache: bool,
     /// How many remembered models the cache tries on a query.
     pub cex_try_limit: usize,
-    /// Keep constraints asserted between queries (push/pop); otherwise every query starts
-    /// from an empty back end.
+    /// Keep constraints asserted between queries (push/pop); otherwise every query is
+    /// solved from scratch (as KLEE does).
     pub incremental: bool,
+    /// How long an incremental check may take before the query is solved again from
+    /// scratch (within `timeout`). Z3's incremental core does no preprocessing, and is much
+    /// slower than its one-shot tactic on wide multiplications and divisions (64-bit
+    /// divisions of constants: ~100 ms against ~1 ms).
+    pub incremental_budget: Option<Duration>,
 }
 
 impl Default for SolverOptions {
@@ -115,6 +124,7 @@ impl Default for SolverOptions {
             cex_cache: true,
             cex_try_limit: 16,
             incremental: true,
+            incremental_budget: Some(Duration::from_millis(50)),
         }
     }
 }
@@ -140,6 +150,8 @@ pub struct SolverStats {
     pub solver_unsat: u64,
     /// Of those, given up on (timeout).
     pub solver_unknown: u64,
+    /// Incremental checks over budget, solved again from scratch.
+    pub solver_fallbacks: u64,
     /// Seconds spent in the back end (asserting and checking).
     pub solver_time_s: f64,
     /// Seconds spent answering queries, the back end included.
@@ -212,7 +224,7 @@ impl Groups {
 impl<B: Backend> Solver<B> {
     /// A solver over `backend`.
     pub fn with_backend(mut backend: B, options: SolverOptions) -> Self {
-        backend.set_timeout(options.timeout);
+        backend.set_timeout(options.timeout, Self::budget(&options));
         Solver {
             backend,
             cex: CexCache::new(options.cex_try_limit),
@@ -221,6 +233,13 @@ impl<B: Backend> Solver<B> {
             pool: None,
             vars: FxHashMap::default(),
             stack: Vec::new(),
+        }
+    }
+
+    fn budget(options: &SolverOptions) -> Option<Duration> {
+        match (options.timeout, options.incremental_budget) {
+            (Some(t), Some(b)) => Some(t.min(b)),
+            (t, b) => t.or(b),
         }
     }
 
@@ -239,7 +258,8 @@ impl<B: Backend> Solver<B> {
     /// Changes the per-query timeout.
     pub fn set_timeout(&mut self, timeout: Option<Duration>) {
         self.options.timeout = timeout;
-        self.backend.set_timeout(timeout);
+        self.backend
+            .set_timeout(timeout, Self::budget(&self.options));
     }
 
     /// The constraints currently asserted in the back end, outermost first.
@@ -356,8 +376,18 @@ impl<B: Backend> Solver<B> {
         }
 
         let start = Instant::now();
-        self.sync_stack(smt, constraints, &needed);
-        let answer = self.backend.check(smt, expr, &wanted);
+        let mut answer = Answer::Unknown;
+        if self.options.incremental {
+            self.sync_stack(smt, constraints, &needed);
+            answer = self.backend.check(smt, expr, &wanted);
+            if answer == Answer::Unknown {
+                self.stats.solver_fallbacks += 1;
+            }
+        }
+        if answer == Answer::Unknown {
+            self.stats.constraints_asserted += needed.len() as u64;
+            answer = self.backend.check_fresh(smt, &needed, expr, &wanted);
+        }
         self.stats.solver_time_s += start.elapsed().as_secs_f64();
         self.stats.solver_queries += 1;
         match &answer {
@@ -417,15 +447,6 @@ impl<B: Backend> Solver<B> {
     /// Makes the back end's assertions a superset of `needed` within `path`: pops the levels
     /// whose constraint left the path, then pushes the missing ones.
     fn sync_stack(&mut self, smt: &Smt, path: &[Expr], needed: &[Expr]) {
-        if !self.options.incremental {
-            self.backend.reset();
-            self.stack.clear();
-            for &c in needed {
-                self.backend.assert(smt, c);
-                self.stats.constraints_asserted += 1;
-            }
-            return;
-        }
         let on_path: FxHashSet<Expr> = path.iter().copied().collect();
         let keep = self
             .stack
@@ -519,3 +540,6 @@ impl<B: Backend> Solver<B> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests;

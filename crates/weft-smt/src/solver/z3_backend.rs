@@ -28,7 +28,10 @@ enum Term {
 pub struct Z3Backend {
     solver: z3::Solver,
     terms: Vec<Option<Term>>,
+    /// For fresh checks.
     timeout: Option<Duration>,
+    /// For incremental checks.
+    budget: Option<Duration>,
 }
 
 impl Default for Z3Backend {
@@ -62,11 +65,12 @@ fn as_bv(t: &Term) -> BV {
 impl Z3Backend {
     /// A fresh Z3 solver (QF_BV) in this thread's context.
     pub fn new() -> Z3Backend {
-        let solver = z3::Solver::new_for_logic("QF_BV").unwrap_or_else(z3::Solver::new);
+        let solver = z3::Solver::new_for_logic("QF_BV").unwrap_or_default();
         Z3Backend {
             solver,
             terms: Vec::new(),
             timeout: None,
+            budget: None,
         }
     }
 
@@ -174,6 +178,32 @@ impl Z3Backend {
         }
     }
 
+    fn translate_vars(&mut self, smt: &Smt, vars: &[Var]) {
+        for &v in vars {
+            self.translate(smt, smt.var_info(v).expr);
+        }
+    }
+
+    /// Checks `solver` and reads the values of `vars` from its model.
+    fn run(&self, smt: &Smt, solver: &z3::Solver, vars: &[Var]) -> Answer {
+        match solver.check() {
+            SatResult::Unsat => Answer::Unsat,
+            SatResult::Unknown => Answer::Unknown,
+            SatResult::Sat => {
+                let model = solver.get_model().expect("a model after sat");
+                let mut a = Assignment::new();
+                for &v in vars {
+                    let info = smt.var_info(v);
+                    let Term::V(bv) = self.term(info.expr) else {
+                        unreachable!("variables are bit-vectors")
+                    };
+                    a.insert(v, Self::model_value(&model, bv, info.width));
+                }
+                Answer::Sat(a)
+            }
+        }
+    }
+
     fn model_value(model: &z3::Model, v: &BV, width: u32) -> u128 {
         let get = |b: &BV| {
             model
@@ -211,33 +241,45 @@ impl Backend for Z3Backend {
     }
 
     fn check(&mut self, smt: &Smt, q: Expr, vars: &[Var]) -> Answer {
-        let t = as_bool(&self.translate(smt, q));
-        self.solver.push();
-        self.solver.assert(&t);
-        let answer = match self.solver.check() {
-            SatResult::Unsat => Answer::Unsat,
-            SatResult::Unknown => Answer::Unknown,
-            SatResult::Sat => {
-                let model = self.solver.get_model().expect("a model after sat");
-                let mut a = Assignment::new();
-                for &v in vars {
-                    let info = smt.var_info(v);
-                    let Term::V(bv) = self.translate(smt, info.expr) else {
-                        unreachable!("variables are bit-vectors")
-                    };
-                    a.insert(v, Self::model_value(&model, &bv, info.width));
-                }
-                Answer::Sat(a)
-            }
-        };
-        self.solver.pop(1);
+        let scoped = q != Expr::TRUE;
+        if scoped {
+            let t = as_bool(&self.translate(smt, q));
+            self.solver.push();
+            self.solver.assert(&t);
+        }
+        self.translate_vars(smt, vars);
+        let answer = self.run(smt, &self.solver, vars);
+        if scoped {
+            self.solver.pop(1);
+        }
         answer
     }
 
-    fn set_timeout(&mut self, timeout: Option<Duration>) {
+    fn check_fresh(&mut self, smt: &Smt, constraints: &[Expr], q: Expr, vars: &[Var]) -> Answer {
+        let solver = z3::Solver::new_for_logic("QF_BV").unwrap_or_default();
+        let mut p = Params::new();
+        p.set_u32("timeout", timeout_ms(self.timeout));
+        solver.set_params(&p);
+        for &c in constraints.iter().chain([&q]) {
+            let t = self.translate(smt, c);
+            solver.assert(as_bool(&t));
+        }
+        self.translate_vars(smt, vars);
+        self.run(smt, &solver, vars)
+    }
+
+    fn set_timeout(&mut self, timeout: Option<Duration>, incremental: Option<Duration>) {
         self.timeout = timeout;
+        self.budget = incremental;
         self.apply_timeout();
     }
+}
+
+/// Z3 takes milliseconds; `u32::MAX` means none.
+fn timeout_ms(t: Option<Duration>) -> u32 {
+    t.map_or(u32::MAX, |t| {
+        t.as_millis().clamp(1, u32::MAX as u128 - 1) as u32
+    })
 }
 
 impl Z3Backend {
