@@ -17,6 +17,14 @@
 //!    missing, then checks the expression in a temporary level. Extending a path by one
 //!    branch asserts one constraint. There is no explicit push/pop API: the path constraint
 //!    the caller passes *is* the state, so snapshots and backtracking need nothing more.
+//!    Z3's incremental core does no preprocessing and can be two orders of magnitude slower
+//!    than its one-shot tactic on wide multiplications and divisions, so an incremental check
+//!    gets a budget ([`SolverOptions::incremental_budget`]); over it, the query is solved
+//!    again from scratch by a fresh one-shot Z3 solver within the full timeout (counted in
+//!    [`SolverStats::solver_fallbacks`]). Queries with wide multiplication or division go
+//!    one-shot directly ([`SolverOptions::one_shot_arith_width`]): Z3 bit-blasts them on
+//!    assertion, where no timeout fires. With `incremental: false` every query is one-shot,
+//!    as in KLEE.
 //!
 //! Precondition, as in KLEE: the path constraints of a query are satisfiable together (they
 //! are, for any path reached by checking each branch). Independence relies on it, and so does
@@ -26,7 +34,9 @@
 //! Models ([`Answer::Sat`]) assign the variables of the sliced query (and of the expressions
 //! in focus, see [`Solver::check_focus`]); other variables are absent and read as 0.
 //!
-//! Deviations from KLEE/POR-SE: no unsat cores (unsat sets are whole sliced queries), no
+//! Deviations from KLEE/POR-SE: incremental solving with a one-shot fallback (KLEE creates a
+//! solver per query), no equality substitution in the path constraint (KLEE's
+//! `ConstraintManager` rewrites `x == c` into later constraints), no unsat cores (unsat sets are whole sliced queries), no
 //! cache eviction, a bounded number of remembered models tried per query, and a timeout is an
 //! [`Answer::Unknown`] the caller must handle (KLEE terminates the state).
 
@@ -114,6 +124,11 @@ pub struct SolverOptions {
     /// slower than its one-shot tactic on wide multiplications and divisions (64-bit
     /// divisions of constants: ~100 ms against ~1 ms).
     pub incremental_budget: Option<Duration>,
+    /// Queries that multiply, divide or take a remainder of values at least this wide are
+    /// solved one-shot even in incremental mode: Z3 bit-blasts them when they are asserted,
+    /// before any timeout can fire (a 128-bit division of fixed operands takes seconds
+    /// there, and 32-bit ones ten times longer than one-shot). `None`: never.
+    pub one_shot_arith_width: Option<u32>,
 }
 
 impl Default for SolverOptions {
@@ -125,6 +140,7 @@ impl Default for SolverOptions {
             cex_try_limit: 16,
             incremental: true,
             incremental_budget: Some(Duration::from_millis(50)),
+            one_shot_arith_width: Some(32),
         }
     }
 }
@@ -152,6 +168,9 @@ pub struct SolverStats {
     pub solver_unknown: u64,
     /// Incremental checks over budget, solved again from scratch.
     pub solver_fallbacks: u64,
+    /// Queries solved one-shot (from scratch): all of them when not incremental, those with
+    /// wide arithmetic, and the fallbacks.
+    pub solver_one_shot: u64,
     /// Seconds spent in the back end (asserting and checking).
     pub solver_time_s: f64,
     /// Seconds spent answering queries, the back end included.
@@ -176,6 +195,8 @@ pub struct Solver<B: Backend = Z3Backend> {
     stats: SolverStats,
     pool: Option<u64>,
     vars: FxHashMap<Expr, Box<[Var]>>,
+    /// Whether a constraint's cone has wide arithmetic (see `one_shot_arith_width`).
+    heavy: FxHashMap<Expr, bool>,
     /// The constraints asserted in the back end, one level each, outermost first.
     stack: Vec<Expr>,
     cex: CexCache,
@@ -232,6 +253,7 @@ impl<B: Backend> Solver<B> {
             stats: SolverStats::default(),
             pool: None,
             vars: FxHashMap::default(),
+            heavy: FxHashMap::default(),
             stack: Vec::new(),
         }
     }
@@ -277,6 +299,31 @@ impl<B: Backend> Solver<B> {
         self.vars
             .entry(e)
             .or_insert_with(|| smt.vars_of(e).into_boxed_slice())
+    }
+
+    /// Whether any of `es` multiplies or divides wide values.
+    fn is_heavy(&mut self, smt: &Smt, es: &[Expr]) -> bool {
+        let Some(limit) = self.options.one_shot_arith_width else {
+            return false;
+        };
+        es.iter().any(|&e| {
+            *self.heavy.entry(e).or_insert_with(|| {
+                smt.cone(&[e]).into_iter().any(|n| {
+                    matches!(
+                        smt.op(n),
+                        crate::Op::Bin(
+                            crate::BinOp::Mul
+                                | crate::BinOp::UDiv
+                                | crate::BinOp::SDiv
+                                | crate::BinOp::URem
+                                | crate::BinOp::SRem,
+                            _,
+                            _
+                        )
+                    ) && smt.width(n) >= limit
+                })
+            })
+        })
     }
 
     /// Decides `q.constraints ∧ q.expr`.
@@ -377,7 +424,7 @@ impl<B: Backend> Solver<B> {
 
         let start = Instant::now();
         let mut answer = Answer::Unknown;
-        if self.options.incremental {
+        if self.options.incremental && !self.is_heavy(smt, &key) {
             self.sync_stack(smt, constraints, &needed);
             answer = self.backend.check(smt, expr, &wanted);
             if answer == Answer::Unknown {
@@ -385,6 +432,7 @@ impl<B: Backend> Solver<B> {
             }
         }
         if answer == Answer::Unknown {
+            self.stats.solver_one_shot += 1;
             self.stats.constraints_asserted += needed.len() as u64;
             answer = self.backend.check_fresh(smt, &needed, expr, &wanted);
         }

@@ -449,14 +449,32 @@ fn a_timeout_is_unknown_and_is_not_cached() {
     let prod = s.mul(x, y);
     let pc = [s.ugt(x, one), s.ugt(y, one), s.ult(x, lim), s.ult(y, lim)];
     let goal = s.eq(n, prod);
+    // Wide multiplication: one-shot, where Z3's timeout is reliable (its incremental core
+    // bit-blasts on assertion, and there a timeout may not fire at all).
     let mut z = Solver::new(SolverOptions {
-        timeout: Some(Duration::from_millis(1)),
+        timeout: Some(Duration::from_millis(300)),
         ..Default::default()
     });
     assert_eq!(z.may_be_true(&s, &pc, goal), Err(Unknown));
     assert_eq!(z.may_be_true(&s, &pc, goal), Err(Unknown));
     let st = z.stats();
     assert_eq!((st.solver_unknown, st.answered_cex_exact), (2, 0));
+    assert_eq!((st.solver_fallbacks, st.solver_one_shot), (0, 2));
+    // Incrementally: the check gives up after its budget, the one-shot fallback after the
+    // timeout. (Timeouts of a few milliseconds are not reliable with Z3 4.8.12: a cancel
+    // that arrives during preprocessing can be lost.)
+    let mut z = Solver::new(SolverOptions {
+        timeout: Some(Duration::from_millis(300)),
+        incremental_budget: Some(Duration::from_millis(100)),
+        one_shot_arith_width: None,
+        ..Default::default()
+    });
+    assert_eq!(z.may_be_true(&s, &pc, goal), Err(Unknown));
+    let st = z.stats();
+    assert_eq!(
+        (st.solver_fallbacks, st.solver_one_shot, st.pushes),
+        (1, 1, 4)
+    );
     assert!(st.solver_time_s > 0.0);
 }
 
@@ -479,4 +497,48 @@ fn stats_serialize() {
     assert!(text.contains("solver_queries"));
     fn is_serialize<T: Serialize>(_: &T) {}
     is_serialize(&z.stats());
+}
+
+#[test]
+fn wide_division_is_solved_one_shot() {
+    // 128-bit divisions of fixed operands: seconds in Z3's incremental core, instant one-shot.
+    let mut s = Smt::new();
+    let x = s.var(128, "x", "");
+    let y = s.var(128, "y", "");
+    let a: u128 = 0x1234_5678_9abc_def0_1357_9bdf_2468_ace0;
+    let b: u128 = 0x0000_0000_0000_0001_0000_0000_0000_0007;
+    let (ca, cb) = (s.constant(128, a), s.constant(128, b));
+    let pc = [s.eq(ca, x), s.eq(cb, y)];
+    let q = s.sdiv(x, y);
+    let mut z = Solver::new(SolverOptions {
+        cex_cache: false,
+        ..Default::default()
+    });
+    assert_eq!(z.must_be_value(&mut s, &pc, q), Ok(Some(a / b)));
+    let st = z.stats();
+    // get_value asserts only the two equalities (incrementally); the check of `q` is one-shot.
+    assert_eq!(
+        (st.solver_queries, st.solver_one_shot, st.pushes),
+        (2, 1, 2)
+    );
+    assert!(st.solver_time_s < 1.0, "{st:?}");
+    // Narrow arithmetic stays incremental.
+    let n = s.var(16, "n", "");
+    let k = s.constant(16, 7);
+    let m = s.mul(k, n);
+    let pc = [s.ult(k, m)];
+    assert_eq!(z.may_be_true(&s, &pc, Expr::FALSE), Ok(false));
+    let ten = s.constant(16, 10);
+    let q = s.eq(ten, m);
+    assert_eq!(z.may_be_true(&s, &pc, q), Ok(true));
+    assert_eq!((z.stats().pushes, z.stats().pops), (3, 2));
+    assert_eq!(z.asserted(), &pc);
+}
+
+#[test]
+fn pools_can_move_between_threads() {
+    fn is_send<T: Send>() {}
+    is_send::<Smt>();
+    is_send::<Expr>();
+    is_send::<Assignment>();
 }
