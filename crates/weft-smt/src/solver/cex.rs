@@ -98,8 +98,10 @@ impl CexCache {
 
     /// Remembers that `key` is satisfied by `model`.
     pub(crate) fn insert_sat(&mut self, key: &[Expr], model: Assignment) {
-        let i = match self.models.iter().rposition(|m| *m == model) {
-            Some(i) => i,
+        // Deduplicate against the models a lookup would try anyway.
+        let recent = self.models.len().saturating_sub(self.try_limit);
+        let i = match self.models[recent..].iter().rposition(|m| *m == model) {
+            Some(i) => recent + i,
             None => {
                 self.models.push(model);
                 self.models.len() - 1

@@ -10,6 +10,15 @@ fn solver() -> Solver {
     Solver::new(SolverOptions::default())
 }
 
+/// Options for tests that count assertions: no incremental budget, so that a loaded machine
+/// cannot turn a slow incremental check into a one-shot fallback.
+fn exact() -> SolverOptions {
+    SolverOptions {
+        incremental_budget: None,
+        ..Default::default()
+    }
+}
+
 fn sat(a: &Answer) -> bool {
     matches!(a, Answer::Sat(_))
 }
@@ -263,7 +272,7 @@ fn independence_leaves_unrelated_constraints_out() {
     let three = s.constant(32, 3);
     let five = s.constant(32, 5);
     let y_gt = s.ugt(y, three);
-    let mut z = solver();
+    let mut z = Solver::new(exact());
     let q = s.eq(five, x);
     assert_eq!(z.may_be_true(&s, &[y_gt], q), Ok(true));
     let st = z.stats();
@@ -284,7 +293,7 @@ fn independence_leaves_unrelated_constraints_out() {
     // Without independence everything is sent.
     let mut all = Solver::new(SolverOptions {
         independence: false,
-        ..Default::default()
+        ..exact()
     });
     assert_eq!(all.may_be_true(&s, &pc, q), Ok(false));
     assert_eq!(all.stats().constraints_asserted, 3);
@@ -301,7 +310,7 @@ fn cache_answers_repeats_subsets_and_models_without_z3() {
     let three = s.constant(16, 3);
     let lt5 = s.ult(x, five);
     let gt10 = s.ugt(x, ten);
-    let mut z = solver();
+    let mut z = Solver::new(exact());
     assert_eq!(z.may_be_true(&s, &[lt5], gt10), Ok(false));
     assert_eq!(z.stats().solver_queries, 1);
     // the same query again: an exact hit
@@ -373,7 +382,7 @@ fn incremental_stack_follows_the_path_and_backtracks() {
     let eq3 = s.eq(c3, x);
     let mut z = Solver::new(SolverOptions {
         cex_cache: false,
-        ..Default::default()
+        ..exact()
     });
     // branch on x < 10 with an empty path, then on x < 5 under x < 10 ...
     assert_eq!(z.both_feasible(&mut s, &[], lt10), Ok((true, true)));
@@ -512,7 +521,7 @@ fn wide_division_is_solved_one_shot() {
     let q = s.sdiv(x, y);
     let mut z = Solver::new(SolverOptions {
         cex_cache: false,
-        ..Default::default()
+        ..exact()
     });
     assert_eq!(z.must_be_value(&mut s, &pc, q), Ok(Some(a / b)));
     let st = z.stats();
@@ -521,7 +530,7 @@ fn wide_division_is_solved_one_shot() {
         (st.solver_queries, st.solver_one_shot, st.pushes),
         (2, 1, 2)
     );
-    assert!(st.solver_time_s < 1.0, "{st:?}");
+    assert!(st.solver_time_s < 5.0, "{st:?}");
     // Narrow arithmetic stays incremental.
     let n = s.var(16, "n", "");
     let k = s.constant(16, 7);
