@@ -34,16 +34,18 @@ impl Smt {
     pub fn var(&mut self, width: u32, name: &str, origin: &str) -> Expr {
         check_width(width);
         let v = Var(u32::try_from(self.vars.len()).expect("too many variables"));
-        let e = self.intern(Node {
-            op: Op::Var(v),
-            width: width as u8,
-        });
+        // The info first: the node's fingerprint reads the name and origin.
         self.vars.push(VarInfo {
             name: name.to_string(),
             origin: origin.to_string(),
             width,
-            expr: e,
+            expr: Expr::FALSE,
         });
+        let e = self.intern(Node {
+            op: Op::Var(v),
+            width: width as u8,
+        });
+        self.vars[v.0 as usize].expr = e;
         e
     }
 

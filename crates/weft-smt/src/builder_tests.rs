@@ -29,6 +29,47 @@ fn hash_consing_gives_the_same_handle() {
 }
 
 #[test]
+fn fingerprints_do_not_depend_on_build_order() {
+    let mut a = Smt::new();
+    let mut b = Smt::new();
+    // `b` builds other nodes and the variables in the other order first.
+    let junk = b.var(16, "junk", "elsewhere");
+    let one = b.constant(16, 1);
+    b.add(one, junk);
+    let yb = b.var(8, "y", "t.c:2");
+    let xb = b.var(8, "x", "t.c:1");
+    let xa = a.var(8, "x", "t.c:1");
+    let ya = a.var(8, "y", "t.c:2");
+    let ta = {
+        let s = a.add(xa, ya);
+        let c = a.constant(8, 3);
+        let m = a.mul(c, s);
+        a.ult(m, xa)
+    };
+    let tb = {
+        let s = b.add(yb, xb);
+        let c = b.constant(8, 3);
+        let m = b.mul(c, s);
+        b.ult(m, xb)
+    };
+    assert_ne!(ta.index(), tb.index());
+    assert_eq!(a.fingerprint(ta), b.fingerprint(tb));
+    let other = b.ult(xb, yb);
+    assert_ne!(b.fingerprint(other), b.fingerprint(tb));
+    let x2 = a.var(8, "x", "t.c:9");
+    assert_ne!(a.fingerprint(x2), a.fingerprint(xa), "origin counts");
+}
+
+#[test]
+fn display_is_smtlib_like() {
+    let (mut s, x, y, _) = pool();
+    let c = s.constant(8, 3);
+    let a = s.add(c, x);
+    let e = s.ult(a, y);
+    assert_eq!(s.display(e).to_string(), "(bvult (bvadd 3:8 x) y)");
+}
+
+#[test]
 fn constant_folding() {
     let mut s = Smt::new();
     let c = |s: &mut Smt, v| s.constant(8, v);

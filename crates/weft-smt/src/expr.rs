@@ -1,8 +1,9 @@
 //! The expression pool: hash-consed nodes of a DAG over bit-vectors.
 //!
 //! Owns the node store ([`Smt`]), the handles ([`Expr`], [`Var`]), the node shapes ([`Node`],
-//! [`Op`], [`BinOp`]) and the structural queries over the DAG (cones, variables, printing). The
-//! simplifying constructors live in [`crate::build`], the evaluator in [`crate::eval`].
+//! [`Op`], [`BinOp`]) and the structural queries over the DAG (cones, variables, build-order
+//! independent fingerprints, printing). The simplifying constructors live in
+//! [`crate::builder`], the evaluator in [`crate::eval`].
 //!
 //! **Sorts.** There is one sort, the bit-vector of width 1..=128. Booleans are bit-vectors of
 //! width 1, as LLVM's `i1`: comparisons give width 1, and boolean and/or/not are the bitwise
@@ -160,10 +161,12 @@ pub struct VarInfo {
 static NEXT_POOL_ID: AtomicU64 = AtomicU64::new(1);
 
 /// The expression pool (KLEE's expression manager): owns every node and every variable.
-/// Build expressions with its methods (see [`crate::build`]); read them with [`Smt::node`].
+/// Build expressions with its methods (see [`crate::builder`]); read them with [`Smt::node`].
 #[derive(Debug)]
 pub struct Smt {
     pub(crate) nodes: Vec<Node>,
+    /// Order-independent structural fingerprints, by node.
+    fingerprints: Vec<u64>,
     pub(crate) table: FxHashMap<Node, Expr>,
     pub(crate) vars: Vec<VarInfo>,
     id: u64,
@@ -180,6 +183,7 @@ impl Smt {
     pub fn new() -> Smt {
         let mut smt = Smt {
             nodes: Vec::new(),
+            fingerprints: Vec::new(),
             table: FxHashMap::default(),
             vars: Vec::new(),
             id: NEXT_POOL_ID.fetch_add(1, Ordering::Relaxed),
@@ -217,9 +221,51 @@ impl Smt {
             return e;
         }
         let e = Expr(u32::try_from(self.nodes.len()).expect("expression pool overflow"));
+        let fp = self.fingerprint_of(&node);
+        self.fingerprints.push(fp);
         self.nodes.push(node);
         self.table.insert(node, e);
         e
+    }
+
+    /// A 64-bit structural hash of `e` that does not depend on the order in which the pool
+    /// built its nodes: variables count by name, origin and width, not by index. Two pools
+    /// (two executions) that build the same term give it the same fingerprint, which is what
+    /// hash-based cutoffs of states holding symbolic values need (POR-SE, Sec. 4). Distinct
+    /// terms collide with probability about 2^-64 per pair.
+    #[inline]
+    pub fn fingerprint(&self, e: Expr) -> u64 {
+        self.fingerprints[e.0 as usize]
+    }
+
+    fn fingerprint_of(&self, node: &Node) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = rustc_hash::FxHasher::default();
+        node.width.hash(&mut h);
+        let f = |e: Expr| self.fingerprints[e.0 as usize];
+        match node.op {
+            Op::Const(c) => (0u8, c).hash(&mut h),
+            Op::Var(v) => {
+                let info = &self.vars[v.0 as usize];
+                (1u8, &info.name, &info.origin).hash(&mut h)
+            }
+            Op::Not(x) => (2u8, f(x)).hash(&mut h),
+            // Canonical operand order follows node indices, so it can differ between pools:
+            // commutative operands count as a set.
+            Op::Bin(op, a, b) if op.is_commutative() => {
+                (3u8, op, f(a).min(f(b)), f(a).max(f(b))).hash(&mut h)
+            }
+            Op::Bin(op, a, b) => (3u8, op, f(a), f(b)).hash(&mut h),
+            Op::Ite(c, a, b) => (4u8, f(c), f(a), f(b)).hash(&mut h),
+            Op::Extract(x, lo) => (5u8, f(x), lo).hash(&mut h),
+            Op::ZExt(x) => (6u8, f(x)).hash(&mut h),
+            Op::SExt(x) => (7u8, f(x)).hash(&mut h),
+        }
+        // FxHash's last step is weak on the low bits; finish with splitmix64.
+        let mut z = h.finish().wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
     }
 
     /// The node of `e`.

@@ -1,6 +1,6 @@
 //! KLEE's counterexample cache: answers from remembered models and unsatisfiable sets.
 //!
-//! Owns [`CexCache`]. A key is a query as a sorted set of width-1 expressions (the sliced path
+//! Owns `CexCache`. A key is a query as a sorted set of width-1 expressions (the sliced path
 //! constraints and the expression to decide; hash-consing makes set equality structural).
 //! It answers, in order:
 //! 1. an exact hit: the same set was answered before (sat with its model, or unsat);
