@@ -551,3 +551,132 @@ fn pools_can_move_between_threads() {
     is_send::<Expr>();
     is_send::<Assignment>();
 }
+
+/// All assignments of the small variables `vars` (total width at most ~12 bits).
+fn all_assignments(s: &Smt, vars: &[Var]) -> Vec<Assignment> {
+    let mut out = vec![Assignment::new()];
+    for &v in vars {
+        let w = s.var_info(v).width;
+        let mut next = Vec::with_capacity(out.len() << w);
+        for a in &out {
+            for x in 0..(1u128 << w) {
+                let mut b = a.clone();
+                b.insert(v, x);
+                next.push(b);
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+#[test]
+fn the_whole_chain_agrees_with_brute_force_along_random_paths() {
+    // Random paths over six small variables (12 bits in all): extend the path by feasible
+    // branches, backtrack at random, and ask random queries of the full chain (slicing, cache,
+    // incremental stack); brute force over every assignment is the oracle.
+    // `WEFT_SMT_SEED=S` and `WEFT_SMT_ROUNDS=N` run other or longer paths.
+    let seed = std::env::var("WEFT_SMT_SEED").map_or(2024, |v| v.parse().unwrap());
+    let rounds = std::env::var("WEFT_SMT_ROUNDS").map_or(160, |v| v.parse().unwrap());
+    let mut r = Rng::new(seed);
+    let mut s = Smt::new();
+    let small: Vec<Expr> = (0..2)
+        .flat_map(|i| (1..=3).map(move |w| (i, w)))
+        .map(|(i, w)| s.var(w, &format!("v{i}_{w}"), "random"))
+        .collect();
+    let small_vars: Vec<Var> = small.iter().map(|&e| s.as_var(e).unwrap()).collect();
+    let universe = all_assignments(&s, &small_vars);
+    let mut var = |s: &mut Smt, i: usize, w: u32| -> Expr {
+        let base = small[i * 3 + (w.min(3) as usize - 1)];
+        if w <= 3 {
+            base
+        } else if w % 2 == 0 {
+            s.zext(base, w)
+        } else {
+            s.sext(base, w)
+        }
+    };
+    let mut z = Solver::new(SolverOptions {
+        cex_try_limit: 4,
+        ..exact()
+    });
+    // The path, and the assignments satisfying each prefix.
+    let mut path: Vec<Expr> = vec![];
+    let mut models: Vec<Vec<Assignment>> = vec![universe.clone()];
+    let mut queries = 0;
+    for _ in 0..rounds {
+        let cond = build(&mut s, &gen(&mut r, 1, 3, 2), &mut var);
+        let here = models.last().unwrap();
+        let t = here.iter().any(|a| s.eval_bool(cond, a));
+        let ncond = s.not(cond);
+        let f = here.iter().any(|a| s.eval_bool(ncond, a));
+        assert_eq!(
+            z.both_feasible(&mut s, &path, cond),
+            Ok((t, f)),
+            "{} under {:?}",
+            s.display(cond),
+            path.iter()
+                .map(|&c| s.display(c).to_string())
+                .collect::<Vec<_>>()
+        );
+        queries += 1;
+        // a value of some term, feasible on the path
+        let e = build(&mut s, &gen(&mut r, 8, 2, 2), &mut var);
+        let v = z
+            .get_value(&s, &path, e)
+            .unwrap()
+            .expect("the path is feasible");
+        assert!(here.iter().any(|a| s.eval(e, a) == v), "infeasible value");
+        let only = here.iter().all(|a| s.eval(e, a) == v);
+        assert_eq!(z.must_be_value(&mut s, &path, e), Ok(only.then_some(v)));
+        // models satisfy the query
+        if let Answer::Sat(m) = z.check(
+            &s,
+            &Query {
+                constraints: &path,
+                expr: cond,
+            },
+        ) {
+            assert!(s.eval_bool(cond, &m));
+            let sliced: Vec<Expr> = path
+                .iter()
+                .copied()
+                .filter(|&c| s.vars_of(c).iter().any(|v| s.vars_of(cond).contains(v)))
+                .collect();
+            assert!(
+                s.satisfies(&sliced, &m),
+                "the model breaks a related constraint"
+            );
+        }
+        // extend, or backtrack
+        if r.below(4) == 0 && !path.is_empty() {
+            let keep = r.below(path.len() as u64) as usize;
+            path.truncate(keep);
+            models.truncate(keep + 1);
+        } else {
+            let take = if t && (!f || r.below(2) == 0) {
+                cond
+            } else {
+                ncond
+            };
+            if s.as_const(take).is_none() {
+                let next: Vec<Assignment> = models
+                    .last()
+                    .unwrap()
+                    .iter()
+                    .filter(|a| s.eval_bool(take, a))
+                    .cloned()
+                    .collect();
+                path.push(take);
+                models.push(next);
+            }
+        }
+    }
+    let st = z.stats();
+    assert!(queries >= rounds);
+    assert!(
+        st.solver_queries > 0 && st.answered_cex_model + st.answered_cex_exact > 0,
+        "{st:?}"
+    );
+    assert!(st.pops > 0, "{st:?}");
+}
