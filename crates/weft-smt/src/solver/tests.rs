@@ -590,7 +590,7 @@ fn the_whole_chain_agrees_with_brute_force_along_random_paths() {
         let base = small[i * 3 + (w.min(3) as usize - 1)];
         if w <= 3 {
             base
-        } else if w % 2 == 0 {
+        } else if w.is_multiple_of(2) {
             s.zext(base, w)
         } else {
             s.sext(base, w)
