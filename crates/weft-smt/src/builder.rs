@@ -712,6 +712,64 @@ impl Smt {
         acc
     }
 
+    /// `e` with each variable of `map` replaced by its image (of the same width), simplified
+    /// again on the way up: substituting constants folds whatever becomes constant. This is
+    /// what KLEE's constraint manager does with an equality `x == c` it adds to a path; the
+    /// caller decides when (the solver does not rewrite path constraints itself).
+    pub fn substitute(&mut self, e: Expr, map: &rustc_hash::FxHashMap<Var, Expr>) -> Expr {
+        let mut done: rustc_hash::FxHashMap<Expr, Expr> = rustc_hash::FxHashMap::default();
+        for n in self.cone(&[e]) {
+            let node = *self.node(n);
+            let get = |x: Expr| done[&x];
+            let new = match node.op {
+                Op::Const(_) => n,
+                Op::Var(v) => match map.get(&v) {
+                    Some(&img) => {
+                        assert_eq!(self.width(img), node.width as u32, "substitution width");
+                        img
+                    }
+                    None => n,
+                },
+                Op::Not(x) => self.not(get(x)),
+                Op::Bin(op, a, b) => self.binary(op, get(a), get(b)),
+                Op::Ite(c, a, b) => self.ite(get(c), get(a), get(b)),
+                Op::Extract(x, lo) => {
+                    let lo = lo as u32;
+                    self.extract(get(x), lo + node.width as u32 - 1, lo)
+                }
+                Op::ZExt(x) => self.zext(get(x), node.width as u32),
+                Op::SExt(x) => self.sext(get(x), node.width as u32),
+            };
+            done.insert(n, new);
+        }
+        done[&e]
+    }
+
+    /// `a op b` through the simplifying constructor of `op`.
+    pub fn binary(&mut self, op: BinOp, a: Expr, b: Expr) -> Expr {
+        match op {
+            BinOp::Add => self.add(a, b),
+            BinOp::Sub => self.sub(a, b),
+            BinOp::Mul => self.mul(a, b),
+            BinOp::UDiv => self.udiv(a, b),
+            BinOp::SDiv => self.sdiv(a, b),
+            BinOp::URem => self.urem(a, b),
+            BinOp::SRem => self.srem(a, b),
+            BinOp::And => self.and(a, b),
+            BinOp::Or => self.or(a, b),
+            BinOp::Xor => self.xor(a, b),
+            BinOp::Shl => self.shl(a, b),
+            BinOp::LShr => self.lshr(a, b),
+            BinOp::AShr => self.ashr(a, b),
+            BinOp::Concat => self.concat(a, b),
+            BinOp::Eq => self.eq(a, b),
+            BinOp::Ult => self.ult(a, b),
+            BinOp::Ule => self.ule(a, b),
+            BinOp::Slt => self.slt(a, b),
+            BinOp::Sle => self.sle(a, b),
+        }
+    }
+
     /// `e != 0`, as a width-1 value (C's conversion of an integer to a condition).
     pub fn is_nonzero(&mut self, e: Expr) -> Expr {
         let z = self.constant(self.width(e), 0);

@@ -810,6 +810,64 @@ fn terms_without_variables_fold_to_constants() {
 }
 
 #[test]
+fn substitution_agrees_with_evaluation() {
+    let mut r = Rng::new(77);
+    let mut substituted = 0;
+    let mut s = Smt::new();
+    let mut vars = VarTable(Default::default());
+    for _ in 0..1500 {
+        let w = WIDTHS[r.below(WIDTHS.len() as u64) as usize];
+        let t = gen(&mut r, w, 4, 2);
+        let e = build(&mut s, &t, &mut |s, i, w| vars.get(s, i, w));
+        // Replace some variables by constants or by other terms of their width.
+        let mut map = rustc_hash::FxHashMap::default();
+        for v in s.vars_of(e) {
+            let vw = s.var_info(v).width;
+            match r.below(3) {
+                0 => {
+                    let c = s.constant(vw, r.value(vw));
+                    map.insert(v, c);
+                }
+                1 => {
+                    let img = gen(&mut r, vw, 2, 2);
+                    let img = build(&mut s, &img, &mut |s, i, w| vars.get(s, i, w));
+                    map.insert(v, img);
+                }
+                _ => {}
+            }
+        }
+        let sub = s.substitute(e, &map);
+        substituted += !map.is_empty() as usize;
+        let mut a = Assignment::new();
+        for (&(_, w), &v) in &vars.0 {
+            let x = r.value(w);
+            a.set(&s, s.as_var(v).unwrap(), x);
+        }
+        let mut a2 = a.clone();
+        for (&v, &img) in &map {
+            a2.insert(v, s.eval(img, &a));
+        }
+        assert_eq!(s.eval(sub, &a), s.eval(e, &a2), "{}", s.display(e));
+        if map.values().all(|&img| s.as_const(img).is_some()) && map.len() == s.vars_of(e).len() {
+            assert!(s.as_const(sub).is_some(), "all variables constant: folds");
+        }
+    }
+    assert!(substituted > 500, "{substituted}");
+    let (mut s, x, y, _) = pool();
+    let three = s.constant(8, 3);
+    let sum = s.add(x, y);
+    let q = s.ult(sum, three);
+    let map = [(s.as_var(x).unwrap(), three)].into_iter().collect();
+    let got = s.substitute(q, &map);
+    let want = {
+        let a = s.add(three, y);
+        s.ult(a, three)
+    };
+    assert_eq!(got, want);
+    assert_eq!(s.substitute(q, &Default::default()), q);
+}
+
+#[test]
 fn binop_table_is_consistent() {
     assert!(BinOp::Add.is_commutative());
     assert!(!BinOp::Sub.is_commutative());

@@ -36,7 +36,8 @@
 //!
 //! Deviations from KLEE/POR-SE: incremental solving with a one-shot fallback (KLEE creates a
 //! solver per query), no equality substitution in the path constraint (KLEE's
-//! `ConstraintManager` rewrites `x == c` into later constraints), no unsat cores (unsat sets are whole sliced queries), no
+//! `ConstraintManager` rewrites `x == c` into the other constraints; here the caller can, with
+//! [`Smt::substitute`]), no unsat cores (unsat sets are whole sliced queries), no
 //! cache eviction, a bounded number of remembered models tried per query, and a timeout is an
 //! [`Answer::Unknown`] the caller must handle (KLEE terminates the state).
 
