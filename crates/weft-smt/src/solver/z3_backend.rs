@@ -8,7 +8,12 @@
 //!
 //! Z3 objects live in the thread-local Z3 context of the `z3` crate (0.22), so a
 //! `Z3Backend` (and a [`super::Solver`] over it) belongs to one thread; the [`Smt`] pool does
-//! not. Z3 is the system library (Debian's 4.8.12 here), linked dynamically.
+//! not. Z3 is the system library (Debian's 4.8.12 here), linked dynamically through
+//! pkg-config; no bindgen, no bundled build. `z3-sys` 0.14 warns (visible with `-vv`) that
+//! it wants Z3 >= 4.13.3 and that enum numbering such as `Z3_decl_kind` may differ: this
+//! module uses only sorts, Bool and bit-vector constructors, solvers, parameters and model
+//! evaluation, whose C API and enum values (`Z3_lbool`, `Z3_sort_kind`) are the same in 4.8.12,
+//! and its tests run against the installed library.
 
 use super::{Answer, Backend};
 use crate::eval::Assignment;
