@@ -15,6 +15,13 @@
 //! - [`solver`]: queries, constraint independence, the counterexample cache, incremental
 //!   solving along a path and the Z3 back end.
 //!
+//! Intended use: one [`Smt`] pool per exploration (per worker thread), living as long as it
+//! (nodes are never freed), and one [`Solver`] per pool. A state's path constraint is a plain
+//! list of width-1 [`Expr`]s that the caller owns and snapshots as it likes; the solver
+//! follows it incrementally from query to query. [`Smt::fingerprint`] hashes a term
+//! independently of build order (for hash-based cutoffs), [`Smt::substitute`] rewrites terms
+//! (KLEE's equality rewriting, concretisation), and [`Smt::eval`] replays a model.
+//!
 //! The design follows KLEE's solver chain as POR-SE uses it (the paper builds on KLEE):
 //! expression simplification on construction, then independence slicing, then a
 //! counterexample cache, then the SMT solver. Deviations are noted in each module.
