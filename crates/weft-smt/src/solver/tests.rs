@@ -550,6 +550,7 @@ fn pools_can_move_between_threads() {
     is_send::<Smt>();
     is_send::<Expr>();
     is_send::<Assignment>();
+    assert_eq!(std::mem::size_of::<Expr>(), 4);
 }
 
 /// All assignments of the small variables `vars` (total width at most ~12 bits).
