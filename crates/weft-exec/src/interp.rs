@@ -834,8 +834,8 @@ impl Machine {
     /// Lays the variadic arguments (from index `np`) out as the x86-64
     /// overflow area: 8-byte slots, `byval` structs inline and rounded up
     /// to 8 bytes. Under ILP32, as the i386 argument area: 4-byte slots,
-    /// 8 for the arguments flagged [`weft_ir::ARG_8`], `byval` structs
-    /// rounded up to 4 bytes.
+    /// 8 for the arguments flagged [`weft_ir::ARG_8`] (only ILP32 flags
+    /// any), `byval` structs rounded up to 4 bytes.
     fn va_area(
         &mut self,
         tid: Tid,
@@ -843,44 +843,8 @@ impl Machine {
         np: usize,
         byval: &[(u32, u64)],
     ) -> Result<u64, Stop> {
-        if self.prog.module.dm.is_ilp32() {
-            return self.va_area32(tid, args, np, byval);
-        }
-        let size_of = |i: usize| byval.iter().find(|b| b.0 as usize == i).map(|b| b.1);
-        let total: u64 = (np..args.len())
-            .map(|i| size_of(i).unwrap_or(8).div_ceil(8) * 8)
-            .sum();
-        let a = self.alloc(tid, total.max(8), ObjKind::Stack, true)?;
-        let mut off = 0;
-        for (i, v) in args.iter().enumerate().skip(np) {
-            match size_of(i) {
-                Some(size) => {
-                    let src = v.bits_or_zero() as u64;
-                    let (b, init) = self
-                        .mem
-                        .read_bytes(src, size)
-                        .map_err(|e| self.mem_bug(e, false))?;
-                    let _ = self.mem.write_bytes(a + off, &b, &init);
-                    off += size.div_ceil(8) * 8;
-                }
-                None => {
-                    let _ = self.mem.write_int(a + off, 8, Some(v.bits_or_zero()));
-                    off += 8;
-                }
-            }
-        }
-        Ok(a)
-    }
-
-    /// The i386 argument area of the variadic arguments (see
-    /// [`Machine::va_area`]).
-    fn va_area32(
-        &mut self,
-        tid: Tid,
-        args: &[Value],
-        np: usize,
-        byval: &[(u32, u64)],
-    ) -> Result<u64, Stop> {
+        let slot: u64 = if self.prog.module.dm.is_ilp32() { 4 } else { 8 };
+        // (size, whether it is a `byval` copy rather than a wide scalar)
         let size_of = |i: usize| {
             byval
                 .iter()
@@ -888,9 +852,9 @@ impl Machine {
                 .map(|b| (b.1, b.0 & weft_ir::ARG_8 == 0))
         };
         let total: u64 = (np..args.len())
-            .map(|i| size_of(i).map_or(4, |(n, _)| n.div_ceil(4) * 4))
+            .map(|i| size_of(i).map_or(slot, |(n, _)| n.div_ceil(slot) * slot))
             .sum();
-        let a = self.alloc(tid, total.max(4), ObjKind::Stack, true)?;
+        let a = self.alloc(tid, total.max(slot), ObjKind::Stack, true)?;
         let mut off = 0;
         for (i, v) in args.iter().enumerate().skip(np) {
             match size_of(i) {
@@ -901,15 +865,15 @@ impl Machine {
                         .read_bytes(src, size)
                         .map_err(|e| self.mem_bug(e, false))?;
                     let _ = self.mem.write_bytes(a + off, &b, &init);
-                    off += size.div_ceil(4) * 4;
+                    off += size.div_ceil(slot) * slot;
                 }
                 Some((size, false)) => {
                     let _ = self.mem.write_int(a + off, size, Some(v.bits_or_zero()));
                     off += size;
                 }
                 None => {
-                    let _ = self.mem.write_int(a + off, 4, Some(v.bits_or_zero()));
-                    off += 4;
+                    let _ = self.mem.write_int(a + off, slot, Some(v.bits_or_zero()));
+                    off += slot;
                 }
             }
         }
