@@ -46,6 +46,29 @@ pub fn bin(op: BinOp, bits: u32, a: u128, b: u128) -> Result<u128, ArithError> {
     Ok(mask(r, bits))
 }
 
+/// Whether `op` on the `bits`-bit values `a` and `b`, read as signed,
+/// has a result that does not fit in `bits` bits: what LLVM's `nsw` flag
+/// makes undefined (C's signed overflow). Only `add`, `sub`, `mul` and
+/// `shl` carry the flag; for `shl`, a shift that moves out a bit that
+/// differs from the result's sign bit (or by `bits` or more).
+pub fn signed_overflow(op: BinOp, bits: u32, a: u128, b: u128) -> bool {
+    let (sa, sb) = (sext(a, bits), sext(b, bits));
+    let fits = |r: Option<i128>| r.is_some_and(|r| sext(mask(r as u128, bits), bits) == r);
+    match op {
+        BinOp::Add => !fits(sa.checked_add(sb)),
+        BinOp::Sub => !fits(sa.checked_sub(sb)),
+        BinOp::Mul => !fits(sa.checked_mul(sb)),
+        BinOp::Shl => {
+            if mask(b, bits) >= bits as u128 {
+                return true;
+            }
+            let r = sext(mask(a << b, bits), bits);
+            (r >> b) != sa
+        }
+        _ => false,
+    }
+}
+
 pub fn icmp(pred: IPred, bits: u32, a: u128, b: u128) -> bool {
     let (sa, sb) = (sext(a, bits), sext(b, bits));
     match pred {
@@ -368,6 +391,49 @@ fn fp_class(bits: u128, double: bool, mask: u128) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn signed_overflow_of_nsw_operations() {
+        let m = |v: i128, bits: u32| mask(v as u128, bits);
+        for bits in [8u32, 16, 32, 64, 128] {
+            let max = (1i128 << (bits - 1)).wrapping_sub(1);
+            let min = if bits == 128 {
+                i128::MIN
+            } else {
+                -(1i128 << (bits - 1))
+            };
+            let so = |op, a: i128, b: i128| signed_overflow(op, bits, m(a, bits), m(b, bits));
+            assert!(so(BinOp::Add, max, 1));
+            assert!(!so(BinOp::Add, max, 0));
+            assert!(!so(BinOp::Add, min, max));
+            assert!(so(BinOp::Add, min, -1));
+            assert!(so(BinOp::Sub, min, 1));
+            assert!(so(BinOp::Sub, 0, min));
+            assert!(!so(BinOp::Sub, -1, min));
+            assert!(so(BinOp::Mul, min, -1));
+            assert!(so(BinOp::Mul, max, 2));
+            assert!(!so(BinOp::Mul, max, -1));
+            assert!(!so(BinOp::Mul, min, 1));
+            assert!(so(BinOp::Shl, 1, (bits - 1) as i128));
+            assert!(!so(BinOp::Shl, -1, (bits - 1) as i128));
+            assert!(so(BinOp::Shl, 1, bits as i128));
+            assert!(!so(BinOp::Shl, 3, 1));
+            assert!(!so(BinOp::Xor, max, min));
+        }
+        // Exhaustively against wide arithmetic on 8 bits.
+        for a in -128i128..128 {
+            for b in -128i128..128 {
+                let fits = |r: i128| (-128..128).contains(&r);
+                let (ua, ub) = (m(a, 8), m(b, 8));
+                assert_eq!(signed_overflow(BinOp::Add, 8, ua, ub), !fits(a + b));
+                assert_eq!(signed_overflow(BinOp::Sub, 8, ua, ub), !fits(a - b));
+                assert_eq!(signed_overflow(BinOp::Mul, 8, ua, ub), !fits(a * b));
+                if (0..8).contains(&b) {
+                    assert_eq!(signed_overflow(BinOp::Shl, 8, ua, ub), !fits(a << b));
+                }
+            }
+        }
+    }
 
     #[test]
     fn signed_division_overflow_and_zero() {

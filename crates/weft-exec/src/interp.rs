@@ -108,6 +108,24 @@ impl Machine {
                 };
                 self.put(tid, *dst, v)
             }
+            Inst::BinNsw {
+                op,
+                bits,
+                dst,
+                a,
+                b,
+            } => {
+                let v = match (self.op(tid, a), self.op(tid, b)) {
+                    (Value::Int(x), Value::Int(y)) => {
+                        if arith::signed_overflow(*op, *bits, x, y) {
+                            return Err(self.signed_overflow(*op, *bits, x, y));
+                        }
+                        arith::bin(*op, *bits, x, y).map_or(Value::Undef, Value::Int)
+                    }
+                    _ => Value::Undef,
+                };
+                self.put(tid, *dst, v)
+            }
             Inst::FBin {
                 op,
                 double,
@@ -817,6 +835,21 @@ impl Machine {
         }
         self.thread_mut(tid).frames.push(frame);
         Ok(None)
+    }
+
+    /// The finding for an `nsw` operation whose signed result does not
+    /// fit (only in programs checked for signed overflow).
+    #[cold]
+    fn signed_overflow(&self, op: weft_ir::BinOp, bits: u32, x: u128, y: u128) -> Stop {
+        let what = match op {
+            weft_ir::BinOp::Add => "addition",
+            weft_ir::BinOp::Sub => "subtraction",
+            weft_ir::BinOp::Mul => "multiplication",
+            _ => "left shift",
+        };
+        let (x, y) = (crate::value::sext(x, bits), crate::value::sext(y, bits));
+        let msg = format!("signed overflow: {what} of {x} and {y} in {bits} bits");
+        self.bug(BugKind::UndefinedBehavior, msg)
     }
 
     /// A private copy of a `byval` argument.

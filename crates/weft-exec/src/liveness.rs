@@ -235,6 +235,7 @@ fn def(inst: &Inst) -> Option<Reg> {
     use Inst::*;
     match inst {
         Bin { dst, .. }
+        | BinNsw { dst, .. }
         | FBin { dst, .. }
         | FNeg { dst, .. }
         | ICmp { dst, .. }
@@ -274,7 +275,11 @@ fn uses(inst: &Inst, mut f: impl FnMut(Reg)) {
         }
     };
     match inst {
-        Bin { a, b, .. } | FBin { a, b, .. } | ICmp { a, b, .. } | FCmp { a, b, .. } => {
+        Bin { a, b, .. }
+        | BinNsw { a, b, .. }
+        | FBin { a, b, .. }
+        | ICmp { a, b, .. }
+        | FCmp { a, b, .. } => {
             op(a);
             op(b);
         }
@@ -409,6 +414,7 @@ mod tests {
             locs: vec![Loc::UNKNOWN; n],
             loc: Loc::UNKNOWN,
             atomic: false,
+            nsw: vec![],
         };
         Module {
             functions: vec![f],

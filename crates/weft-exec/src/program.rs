@@ -11,7 +11,7 @@ use crate::value::Value;
 use std::sync::Arc;
 use weft_core::{Event, EventKind, SourceMap};
 use weft_ir::addr::{self, ObjId};
-use weft_ir::{ConstVal, Module};
+use weft_ir::{ConstVal, Inst, Module};
 
 /// Why a module cannot run.
 #[derive(Debug)]
@@ -134,6 +134,37 @@ impl Program {
             .entry(path.to_string())
             .or_insert_with(|| runtime::read_disk(path))
             .clone()
+    }
+
+    /// Makes signed overflow a finding: every `add`, `sub`, `mul` and
+    /// `shl` the compiler flagged `nsw` (C's signed arithmetic) is checked
+    /// ([`weft_ir::Inst::BinNsw`]), reported as undefined behaviour whose
+    /// message starts with `signed overflow`. Call it on a program not yet
+    /// shared.
+    pub fn with_overflow_check(mut self: Arc<Program>) -> Arc<Program> {
+        let p = Arc::get_mut(&mut self).expect("with_overflow_check on a program not yet shared");
+        for f in &mut p.module.functions {
+            for &i in &f.nsw {
+                let inst = &mut f.insts[i as usize];
+                if let Inst::Bin {
+                    op,
+                    bits,
+                    dst,
+                    a,
+                    b,
+                } = inst
+                {
+                    *inst = Inst::BinNsw {
+                        op: *op,
+                        bits: *bits,
+                        dst: *dst,
+                        a: *a,
+                        b: *b,
+                    };
+                }
+            }
+        }
+        self
     }
 
     /// Makes a call to the program's function `name` (if it defines one)

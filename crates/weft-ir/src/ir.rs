@@ -209,6 +209,17 @@ pub enum Inst {
         a: Operand,
         b: Operand,
     },
+    /// A [`Inst::Bin`] whose signed overflow is a finding (LLVM's `nsw`
+    /// flag: C's signed overflow is undefined). Only in a program checked
+    /// for signed overflow, which rewrites the `Bin`s [`Function::nsw`]
+    /// lists into these; the lowering emits plain `Bin`s.
+    BinNsw {
+        op: BinOp,
+        bits: u32,
+        dst: Reg,
+        a: Operand,
+        b: Operand,
+    },
     FBin {
         op: FBinOp,
         double: bool,
@@ -416,6 +427,9 @@ pub struct Function {
     pub loc: Loc,
     /// `__VERIFIER_atomic_*`: the body runs without interruption.
     pub atomic: bool,
+    /// Positions of the `Bin` instructions (`add`, `sub`, `mul`, `shl`)
+    /// whose LLVM instruction had the `nsw` flag (see [`Inst::BinNsw`]).
+    pub nsw: Vec<u32>,
 }
 
 /// A global variable with its initial bytes (addresses already resolved).

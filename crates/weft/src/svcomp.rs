@@ -10,7 +10,9 @@
 //! - `valid-memsafety`: an invalid dereference or free is the violation
 //!   (`valid-deref`, `valid-free`). weft does not track leaks, so it never
 //!   answers TRUE for this property.
-//! - `no-overflow`: weft does not detect signed overflow: UNKNOWN.
+//! - `no-overflow`: signed overflow of the `add`, `sub`, `mul` and `shl`
+//!   instructions clang flags `nsw`, and signed division of the smallest
+//!   value by -1, is the violation (`Program::with_overflow_check`).
 //!
 //! The answer is `TRUE` only when the exploration was exhaustive: no bound
 //! was hit, no `__VERIFIER_nondet_*` value was used (they return 0 until
@@ -302,20 +304,11 @@ type Decision = (Verdict, Option<Vec<graphml::Step>>);
 
 /// Explores the task's program and decides the verdict.
 fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
-    match task.property {
-        Property::NoOverflow => {
-            return Ok((
-                Verdict::Unknown("weft does not detect signed integer overflow".into()),
-                None,
-            ))
-        }
-        Property::Termination => {
-            return Ok((
-                Verdict::Unknown("weft does not prove termination".into()),
-                None,
-            ))
-        }
-        _ => {}
+    if task.property == Property::Termination {
+        return Ok((
+            Verdict::Unknown("weft does not prove termination".into()),
+            None,
+        ));
     }
     let stop = deadline(Instant::now(), opts.timeout, None);
     let file = &task.program;
@@ -338,10 +331,10 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
             ))
         }
     };
-    let prog = if task.property == Property::UnreachCall {
-        prog.with_violation("reach_error")
-    } else {
-        prog
+    let prog = match task.property {
+        Property::UnreachCall => prog.with_violation("reach_error"),
+        Property::NoOverflow => prog.with_overflow_check(),
+        _ => prog,
     };
     let limits = Limits {
         stop,
@@ -359,6 +352,7 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
         stop_at: Some(match task.property {
             Property::UnreachCall => |b| violates(Property::UnreachCall, b),
             Property::NoDataRace => |b| violates(Property::NoDataRace, b),
+            Property::NoOverflow => |b| violates(Property::NoOverflow, b),
             _ => |b| violates(Property::ValidMemsafety, b),
         }),
     };
@@ -394,6 +388,9 @@ fn violates(prop: Property, b: &weft_core::Bug) -> bool {
         (Property::UnreachCall, BugKind::Assertion) => b.message.contains("reach_error"),
         (Property::NoDataRace, BugKind::DataRace) => true,
         (Property::ValidMemsafety, BugKind::Memory) => true,
+        (Property::NoOverflow, BugKind::UndefinedBehavior) => {
+            b.message.starts_with("signed overflow")
+        }
         _ => false,
     }
 }
@@ -410,6 +407,9 @@ fn verdict_of(prop: Property, s: &Summary) -> (Verdict, Option<&Finding>) {
             }
             (Property::NoDataRace, _) if violates(prop, b) => {
                 return (Verdict::False("no-data-race".into()), Some(f))
+            }
+            (Property::NoOverflow, _) if violates(prop, b) => {
+                return (Verdict::False("no-overflow".into()), Some(f))
             }
             (Property::ValidMemsafety, _) if violates(prop, b) => {
                 let sub = if b.message.contains("free") {

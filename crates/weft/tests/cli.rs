@@ -2219,14 +2219,14 @@ fn svcomp_graphml_witnesses() {
     assert!(!c.contains("<edge "));
 
     s.write(
-        "no-overflow.prp",
-        "CHECK( init(main()), LTL(G ! overflow) )\n",
+        "valid-memsafety.prp",
+        "CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\nCHECK( init(main()), LTL(G valid-memtrack) )\n",
     );
     let out = s.run(&[
         "svcomp",
         "safe.c",
         "--prop",
-        "no-overflow.prp",
+        "valid-memsafety.prp",
         "--witness",
         "u.graphml",
     ]);
@@ -2244,21 +2244,10 @@ fn svcomp_data_race_and_unknowns() {
     let locked = s.run(&["svcomp", "locked.c", "--prop", "no-data-race.prp"]);
     assert_eq!(locked.stdout.trim(), "TRUE", "{}", locked.stderr);
     // What weft cannot decide is UNKNOWN, never TRUE.
-    for (args, why) in [
-        (
-            vec!["svcomp", "locked.c", "--prop", "no-overflow.prp"],
-            "overflow",
-        ),
-        (
-            vec!["svcomp", "locked.c", "--prop", "valid-memsafety.prp"],
-            "leaks",
-        ),
-    ] {
-        let out = s.run(&args);
-        assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
-        assert_eq!(out.stdout.trim(), "UNKNOWN", "{args:?}");
-        assert!(out.stderr.contains(why), "{args:?}: {}", out.stderr);
-    }
+    let out = s.run(&["svcomp", "locked.c", "--prop", "valid-memsafety.prp"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout.trim(), "UNKNOWN");
+    assert!(out.stderr.contains("leaks"), "{}", out.stderr);
     // A nondeterministic input makes an exhaustive-looking run UNKNOWN.
     s.write(
         "nondet.c",
@@ -2273,6 +2262,67 @@ fn svcomp_data_race_and_unknowns() {
     assert_eq!(out.code, 2, "{}", out.stdout);
     let out = s.run(&["svcomp", "locked.c"]);
     assert_eq!(out.code, 2, "{}", out.stdout);
+}
+
+/// `no-overflow`: signed overflow (an `nsw` add, sub, mul or shl, or the
+/// smallest value divided by -1) is the violation, in the interleaving
+/// that causes it; unsigned wrap-around is not; `weft check` keeps C's
+/// arithmetic unchecked.
+#[test]
+fn svcomp_no_overflow_verdicts() {
+    let s = Scratch::new("svcomp-overflow");
+    // t2 before t1 overflows ((x + 1000) * 2 > INT_MAX); t1 before t2 not.
+    let racy = |start: u32| {
+        format!(
+            "{SVCOMP_HEADER}int x = {start};\npthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
+             void *t1(void *a) {{ pthread_mutex_lock(&m); x = x * 2; pthread_mutex_unlock(&m); return 0; }}\n\
+             void *t2(void *a) {{ pthread_mutex_lock(&m); x = x + 1000; pthread_mutex_unlock(&m); return 0; }}\n\
+             int main(void) {{ pthread_t a, b; pthread_create(&a, 0, t1, 0); pthread_create(&b, 0, t2, 0);\n\
+             pthread_join(a, 0); pthread_join(b, 0); return 0; }}\n"
+        )
+    };
+    s.write("over.c", &racy(1_073_741_000));
+    s.write("fits.c", &racy(1_073_000_000));
+    s.write(
+        "div.c",
+        &format!("{SVCOMP_HEADER}int d = -1;\nint main(void) {{ int v = -2147483647 - 1; return v / d; }}\n"),
+    );
+    s.write(
+        "neg.c",
+        &format!("{SVCOMP_HEADER}long v = -9223372036854775807L - 1;\nint main(void) {{ long w = -v; return w != 0; }}\n"),
+    );
+    s.write(
+        "unsigned.c",
+        &format!("{SVCOMP_HEADER}unsigned u = 4294967295u;\nint main(void) {{ u = u + 1; u = u * 3; return (int)u; }}\n"),
+    );
+    s.write(
+        "over.yml",
+        &svcomp_yml("over.c", "no-overflow", false, "LP64"),
+    );
+    for (file, want) in [
+        ("over.yml", "FALSE(no-overflow)"),
+        ("fits.c", "TRUE"),
+        ("div.c", "FALSE(no-overflow)"),
+        ("neg.c", "FALSE(no-overflow)"),
+        ("unsigned.c", "TRUE"),
+    ] {
+        let mut args = vec!["svcomp", file];
+        if file.ends_with(".c") {
+            args.extend(["--prop", "no-overflow.prp"]);
+        }
+        let out = s.run(&args);
+        assert_eq!(out.code, 0, "{file}: {}", out.stderr);
+        assert_eq!(out.stdout.trim(), want, "{file}: {}", out.stderr);
+    }
+    // The same verdict in JSON.
+    let out = s.run(&["svcomp", "over.yml", "--json"]);
+    let v: Value = serde_json::from_str(out.stdout.trim()).expect("JSON");
+    assert_eq!(v["verdict"], "FALSE(no-overflow)", "{v}");
+    // `weft check` does not check signed overflow: C's wrap-around
+    // programs keep running as before.
+    let out = s.run(&["check", "over.c", "--json"]);
+    let v: Value = serde_json::from_str(out.stdout.trim()).expect("JSON");
+    assert_eq!(v["verdict"], "safe", "{v}");
 }
 
 /// An SV-COMP task whose bug needs ILP32: `unsigned long` wraps at 2^32

@@ -28,6 +28,20 @@ struct FnCx<'a, 'm> {
     /// Registers added beyond the LLVM values (temporaries of instructions
     /// lowered to several).
     extra: u32,
+    /// See [`Function::nsw`].
+    nsw: Vec<u32>,
+}
+
+/// Whether `i` is an integer `add`, `sub`, `mul` or `shl` with the `nsw`
+/// flag (signed overflow undefined).
+fn nsw(i: &I) -> bool {
+    match i {
+        I::Add(x) => x.nsw,
+        I::Sub(x) => x.nsw,
+        I::Mul(x) => x.nsw,
+        I::Shl(x) => x.nsw,
+        _ => false,
+    }
 }
 
 pub(crate) fn lower_function<'m>(cx: &mut Ctx<'m>, f: &'m llvm_ir::Function) -> Function {
@@ -60,6 +74,7 @@ pub(crate) fn lower_function<'m>(cx: &mut Ctx<'m>, f: &'m llvm_ir::Function) -> 
         locs: Vec::new(),
         loc: floc,
         extra: 0,
+        nsw: Vec::new(),
     };
     let mut out_blocks = Vec::with_capacity(f.basic_blocks.len());
     for bb in &f.basic_blocks {
@@ -76,6 +91,7 @@ pub(crate) fn lower_function<'m>(cx: &mut Ctx<'m>, f: &'m llvm_ir::Function) -> 
         locs: fx.locs,
         loc: floc,
         atomic: f.name.starts_with("__VERIFIER_atomic_"),
+        nsw: fx.nsw,
     }
 }
 
@@ -91,6 +107,9 @@ impl<'m> FnCx<'_, 'm> {
                 I::Phi(p) => phis.push(self.phi(p)),
                 _ => {
                     let inst = self.inst(i);
+                    if nsw(i) && matches!(inst, Inst::Bin { .. }) {
+                        self.nsw.push(self.insts.len() as u32);
+                    }
                     self.push(inst);
                 }
             }
