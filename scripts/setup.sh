@@ -12,6 +12,9 @@ command -v llvm-config-19 >/dev/null 2>&1 || need+=(llvm-19-dev)
 # model: `weft check --data-model ILP32`, ILP32 SV-COMP tasks, and the
 # native comparison of tests/native's ILP32 programs).
 [ -e /usr/lib32/crt1.o ] || need+=(libc6-dev-i386)
+# Linking the native i386 programs also needs the 32-bit libgcc and its
+# start files (a recommendation of libc6-dev-i386, which apt may skip).
+ls /usr/lib/gcc/x86_64-linux-gnu/*/32/crtbegin.o >/dev/null 2>&1 || need+=(gcc-multilib)
 if ((${#need[@]})); then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
