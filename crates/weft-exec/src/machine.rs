@@ -33,6 +33,10 @@ pub struct Limits {
     /// A condition-variable wait may return without a signal, as POSIX
     /// allows (see `runtime::pthread::cond_wait`).
     pub spurious_wakeups: bool,
+    /// `__VERIFIER_nondet_char` and `_uchar` are explorer choices among
+    /// their 256 values (`--nondet enumerate`), instead of 0 (see
+    /// `runtime::verifier`).
+    pub nondet_enumerate: bool,
 }
 
 /// Interpreted instructions between two checks of the deadline and the
@@ -48,6 +52,7 @@ impl Default for Limits {
             stop: weft_core::Deadline::default(),
             max_memory: default_max_memory(),
             spurious_wakeups: true,
+            nondet_enumerate: false,
         }
     }
 }

@@ -52,6 +52,17 @@ pub enum DataModelArg {
     Ilp32,
 }
 
+/// What `__VERIFIER_nondet_*` values are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum NondetArg {
+    /// 0, except `_bool`, whose two values are explored; an execution that
+    /// drew another is `incomplete` (limit `nondet`).
+    Fixed,
+    /// Also every value of `_char` and `_uchar` (256 each), explored like
+    /// any choice (a concrete oracle for small inputs).
+    Enumerate,
+}
+
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum MmArg {
     /// Sequential consistency.
@@ -115,6 +126,10 @@ pub struct CheckOptions {
     /// the timeout): do not explore the spurious wakeups POSIX allows.
     #[arg(long)]
     pub no_spurious_wakeups: bool,
+    /// `enumerate`: explore every value of `__VERIFIER_nondet_char` and
+    /// `_uchar` (256 each) as well as `_bool`'s two.
+    #[arg(long, value_enum, default_value = "fixed")]
+    pub nondet: NondetArg,
     /// List the distinct outcomes (how each execution ended, a digest of
     /// global memory, and what each thread printed) in the JSON output,
     /// under `outcomes`.
@@ -396,6 +411,7 @@ fn run_check(
         mm: opts.mm.model(),
         max_memory: max_memory(opts),
         spurious_wakeups: !opts.no_spurious_wakeups,
+        nondet_enumerate: opts.nondet == NondetArg::Enumerate,
         ..Limits::default()
     };
     let cfg = Config {
@@ -614,6 +630,7 @@ fn witness_of(
         "mm": origin.mm.as_str(),
         "max_memory": limits.max_memory,
         "spurious_wakeups": limits.spurious_wakeups,
+        "nondet": if limits.nondet_enumerate { "enumerate" } else { "fixed" },
     });
     if let Some(dir) = &prog.allow_writes {
         options["allow_writes"] = json!(dir.display().to_string());
@@ -647,6 +664,7 @@ struct Recorded {
     max_memory: u64,
     mm: MemoryModel,
     spurious_wakeups: bool,
+    nondet_enumerate: bool,
     /// The `--allow-writes` directory of the recording, if any.
     allow_writes: Option<std::path::PathBuf>,
     kind: BugKind,
@@ -662,6 +680,7 @@ const WITNESS_OPTIONS: &[&str] = &[
     "mm",
     "max_memory",
     "spurious_wakeups",
+    "nondet",
     "allow_writes",
 ];
 
@@ -718,6 +737,16 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
             .as_bool()
             .ok_or_else(|| format!("`options.spurious_wakeups` is {v}, not a boolean"))?,
     };
+    // Older witnesses were recorded with fixed nondet values.
+    let nondet_enumerate = match opts.get("nondet").map(|v| (v, v.as_str())) {
+        None | Some((_, Some("fixed"))) => false,
+        Some((_, Some("enumerate"))) => true,
+        Some((v, _)) => {
+            return Err(format!(
+                "`options.nondet` is {v}, not one of \"fixed\", \"enumerate\""
+            ))
+        }
+    };
     let allow_writes = match opts.get("allow_writes") {
         None => None,
         Some(v) => Some(
@@ -757,6 +786,7 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
         max_memory,
         mm,
         spurious_wakeups,
+        nondet_enumerate,
         allow_writes,
         kind,
         names,
@@ -809,6 +839,7 @@ fn run_replay(
         max_memory: rec.max_memory,
         mm: rec.mm,
         spurious_wakeups: rec.spurious_wakeups,
+        nondet_enumerate: rec.nondet_enumerate,
         ..Limits::default()
     };
     let cfg = Config {

@@ -1487,6 +1487,11 @@ fn replay_validates_every_witness_field() {
             "fast",
         ),
         (
+            "unknown nondet mode",
+            |w| w["options"]["nondet"] = Value::from("symbolic"),
+            "options.nondet",
+        ),
+        (
             "allow_writes not a string",
             |w| w["options"]["allow_writes"] = Value::from(3),
             "options.allow_writes",

@@ -200,8 +200,16 @@ pub static GROUPS: &[Group] = &[
                 verifier::nondet_bool_pending,
                 verifier::nondet_bool,
             ),
-            local("__VERIFIER_nondet_char", verifier::nondet),
-            local("__VERIFIER_nondet_uchar", verifier::nondet),
+            visible(
+                "__VERIFIER_nondet_char",
+                verifier::nondet_byte_pending,
+                verifier::nondet_byte,
+            ),
+            visible(
+                "__VERIFIER_nondet_uchar",
+                verifier::nondet_byte_pending,
+                verifier::nondet_byte,
+            ),
             local("__VERIFIER_nondet_short", verifier::nondet),
             local("__VERIFIER_nondet_ushort", verifier::nondet),
             local("__VERIFIER_nondet_int", verifier::nondet),

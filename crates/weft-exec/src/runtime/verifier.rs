@@ -97,6 +97,24 @@ pub fn nondet_bool(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     Ok(Ret::Value(Value::Int(value as u128)))
 }
 
+/// `__VERIFIER_nondet_char` and `_uchar` under `--nondet enumerate`: a
+/// choice of the explorer among the 256 values (a concrete oracle for
+/// small inputs); otherwise no event, and 0 as [`nondet`] gives it.
+pub fn nondet_byte_pending(m: &Machine, _: &Call) -> Pending {
+    Ok(m.limits
+        .nondet_enumerate
+        .then_some(EventKind::Choice { of: 256, value: 0 }))
+}
+
+pub fn nondet_byte(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    if !m.limits.nondet_enumerate {
+        return nondet(m, c);
+    }
+    let value = c.alt.min(255);
+    m.last = Some(EventKind::Choice { of: 256, value });
+    Ok(Ret::Value(Value::Int(value as u128)))
+}
+
 /// The other `__VERIFIER_nondet_*`: a fixed default (0) until symbolic
 /// inputs land.
 /// The execution is marked, so that a run without bugs is incomplete
