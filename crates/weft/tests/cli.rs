@@ -2300,6 +2300,17 @@ fn svcomp_no_overflow_verdicts() {
         "unsigned.c",
         &format!("{SVCOMP_HEADER}unsigned u = 4294967295u;\nint main(void) {{ u = u + 1; u = u * 3; return (int)u; }}\n"),
     );
+    // Every lane of an `nsw` vector operation is checked (lane 0 overflows).
+    s.write(
+        "lanes.ll",
+        "target datalayout = \"e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128\"\n\
+         target triple = \"x86_64-pc-linux-gnu\"\n\
+         define i32 @main() {\n\
+           %v = add nsw <2 x i32> <i32 2147483647, i32 0>, <i32 1, i32 0>\n\
+           %e = extractelement <2 x i32> %v, i32 1\n\
+           ret i32 %e\n\
+         }\n",
+    );
     s.write(
         "over.yml",
         &svcomp_yml("over.c", "no-overflow", false, "LP64"),
@@ -2310,9 +2321,10 @@ fn svcomp_no_overflow_verdicts() {
         ("div.c", "FALSE(no-overflow)"),
         ("neg.c", "FALSE(no-overflow)"),
         ("unsigned.c", "TRUE"),
+        ("lanes.ll", "FALSE(no-overflow)"),
     ] {
         let mut args = vec!["svcomp", file];
-        if file.ends_with(".c") {
+        if !file.ends_with(".yml") {
             args.extend(["--prop", "no-overflow.prp"]);
         }
         let out = s.run(&args);

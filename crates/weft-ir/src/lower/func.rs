@@ -32,15 +32,15 @@ struct FnCx<'a, 'm> {
     nsw: Vec<u32>,
 }
 
-/// Whether `i` is an integer `add`, `sub`, `mul` or `shl` with the `nsw`
-/// flag (signed overflow undefined).
-fn nsw(i: &I) -> bool {
+/// The operation of an integer `add`, `sub`, `mul` or `shl` with the
+/// `nsw` flag (signed overflow undefined).
+fn nsw(i: &I) -> Option<BinOp> {
     match i {
-        I::Add(x) => x.nsw,
-        I::Sub(x) => x.nsw,
-        I::Mul(x) => x.nsw,
-        I::Shl(x) => x.nsw,
-        _ => false,
+        I::Add(x) if x.nsw => Some(BinOp::Add),
+        I::Sub(x) if x.nsw => Some(BinOp::Sub),
+        I::Mul(x) if x.nsw => Some(BinOp::Mul),
+        I::Shl(x) if x.nsw => Some(BinOp::Shl),
+        _ => None,
     }
 }
 
@@ -106,11 +106,17 @@ impl<'m> FnCx<'_, 'm> {
             match i {
                 I::Phi(p) => phis.push(self.phi(p)),
                 _ => {
+                    let start = self.insts.len();
                     let inst = self.inst(i);
-                    if nsw(i) && matches!(inst, Inst::Bin { .. }) {
-                        self.nsw.push(self.insts.len() as u32);
-                    }
                     self.push(inst);
+                    if let Some(op) = nsw(i) {
+                        // Every lane of a vector operation too.
+                        for k in start..self.insts.len() {
+                            if matches!(&self.insts[k], Inst::Bin { op: o, .. } if *o == op) {
+                                self.nsw.push(k as u32);
+                            }
+                        }
+                    }
                 }
             }
         }
