@@ -87,25 +87,7 @@ impl Machine {
                 a,
                 b,
             } => {
-                let v = match (self.op(tid, a), self.op(tid, b)) {
-                    (Value::Int(x), Value::Int(y)) => match arith::bin(*op, *bits, x, y) {
-                        Ok(r) => Value::Int(r),
-                        Err(arith::ArithError::DivByZero) => {
-                            return Err(self.bug(BugKind::UndefinedBehavior, "division by zero"))
-                        }
-                        Err(arith::ArithError::DivOverflow) => {
-                            let what = match op {
-                                weft_ir::BinOp::SRem => "remainder",
-                                _ => "division",
-                            };
-                            let msg = format!(
-                                "signed overflow: {what} of the smallest {bits}-bit integer by -1"
-                            );
-                            return Err(self.bug(BugKind::UndefinedBehavior, msg));
-                        }
-                    },
-                    _ => Value::Undef,
-                };
+                let v = self.int_bin(tid, *op, *bits, a, b, false)?;
                 self.put(tid, *dst, v)
             }
             Inst::BinNsw {
@@ -115,15 +97,7 @@ impl Machine {
                 a,
                 b,
             } => {
-                let v = match (self.op(tid, a), self.op(tid, b)) {
-                    (Value::Int(x), Value::Int(y)) => {
-                        if arith::signed_overflow(*op, *bits, x, y) {
-                            return Err(self.signed_overflow(*op, *bits, x, y));
-                        }
-                        arith::bin(*op, *bits, x, y).map_or(Value::Undef, Value::Int)
-                    }
-                    _ => Value::Undef,
-                };
+                let v = self.int_bin(tid, *op, *bits, a, b, true)?;
                 self.put(tid, *dst, v)
             }
             Inst::FBin {
@@ -835,6 +809,41 @@ impl Machine {
         }
         self.thread_mut(tid).frames.push(frame);
         Ok(None)
+    }
+
+    /// An integer binary operation on `a` and `b`; with `nsw`, a signed
+    /// overflow is a finding (see [`Inst::BinNsw`]).
+    #[inline(always)]
+    fn int_bin(
+        &self,
+        tid: Tid,
+        op: weft_ir::BinOp,
+        bits: u32,
+        a: &Operand,
+        b: &Operand,
+        nsw: bool,
+    ) -> Result<Value, Stop> {
+        let (Value::Int(x), Value::Int(y)) = (self.op(tid, a), self.op(tid, b)) else {
+            return Ok(Value::Undef);
+        };
+        if nsw && arith::signed_overflow(op, bits, x, y) {
+            return Err(self.signed_overflow(op, bits, x, y));
+        }
+        match arith::bin(op, bits, x, y) {
+            Ok(r) => Ok(Value::Int(r)),
+            Err(arith::ArithError::DivByZero) => {
+                Err(self.bug(BugKind::UndefinedBehavior, "division by zero"))
+            }
+            Err(arith::ArithError::DivOverflow) => {
+                let what = match op {
+                    weft_ir::BinOp::SRem => "remainder",
+                    _ => "division",
+                };
+                let msg =
+                    format!("signed overflow: {what} of the smallest {bits}-bit integer by -1");
+                Err(self.bug(BugKind::UndefinedBehavior, msg))
+            }
+        }
     }
 
     /// The finding for an `nsw` operation whose signed result does not

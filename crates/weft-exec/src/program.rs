@@ -107,11 +107,10 @@ impl Program {
     }
 
     /// Lets the program open files inside `dir` (a canonical path) for
-    /// writing; their writes stay in memory.
+    /// writing; their writes stay in memory. Like every `with_*` setter,
+    /// call it on a program not yet shared.
     pub fn with_allow_writes(mut self: Arc<Program>, dir: std::path::PathBuf) -> Arc<Program> {
-        if let Some(p) = Arc::get_mut(&mut self) {
-            p.allow_writes = Some(dir);
-        }
+        unshared(&mut self, "with_allow_writes").allow_writes = Some(dir);
         self
     }
 
@@ -120,9 +119,7 @@ impl Program {
     /// (as [`Program::with_args`] returns it).
     pub fn with_env(mut self: Arc<Program>, env: Vec<String>) -> Arc<Program> {
         if !env.is_empty() {
-            Arc::get_mut(&mut self)
-                .expect("with_env on a program not yet shared")
-                .env = env;
+            unshared(&mut self, "with_env").env = env;
         }
         self
     }
@@ -142,7 +139,7 @@ impl Program {
     /// message starts with `signed overflow`. Call it on a program not yet
     /// shared.
     pub fn with_overflow_check(mut self: Arc<Program>) -> Arc<Program> {
-        let p = Arc::get_mut(&mut self).expect("with_overflow_check on a program not yet shared");
+        let p = unshared(&mut self, "with_overflow_check");
         for f in &mut p.module.functions {
             for &i in &f.nsw {
                 let inst = &mut f.insts[i as usize];
@@ -176,9 +173,7 @@ impl Program {
             .iter()
             .position(|f| f.name == name)
             .map(|i| i as weft_ir::FuncId);
-        if let Some(p) = Arc::get_mut(&mut self) {
-            p.violation = f;
-        }
+        unshared(&mut self, "with_violation").violation = f;
         self
     }
 
@@ -496,4 +491,11 @@ fn at(atomic: bool) -> &'static str {
     } else {
         ""
     }
+}
+
+/// The program behind `p`, for a `with_*` setter: they configure a program
+/// before its first execution shares it, so a shared one is a caller bug
+/// (a setting silently lost would change what runs).
+fn unshared<'a>(p: &'a mut Arc<Program>, setter: &str) -> &'a mut Program {
+    Arc::get_mut(p).unwrap_or_else(|| panic!("Program::{setter} on a program already shared"))
 }

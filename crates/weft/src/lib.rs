@@ -684,6 +684,28 @@ const WITNESS_OPTIONS: &[&str] = &[
     "allow_writes",
 ];
 
+/// The value of witness option `key`, one of the names in `choices`
+/// (`None` if absent).
+fn one_of<T: Copy>(
+    opts: &serde_json::Map<String, serde_json::Value>,
+    key: &str,
+    choices: &[(&str, T)],
+) -> Result<Option<T>, String> {
+    let Some(v) = opts.get(key) else {
+        return Ok(None);
+    };
+    match choices.iter().find(|(name, _)| v.as_str() == Some(*name)) {
+        Some(&(_, t)) => Ok(Some(t)),
+        None => {
+            let names: Vec<String> = choices.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+            Err(format!(
+                "`options.{key}` is {v}, not one of {}",
+                names.join(", ")
+            ))
+        }
+    }
+}
+
 /// Checks every field of a witness; the reason for the first bad one.
 fn validate(w: &Witness) -> Result<Recorded, String> {
     if w.format != WITNESS_FORMAT {
@@ -719,17 +741,16 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
             .filter(|&n| n > 0)
             .ok_or_else(|| format!("`options.max_steps` is {v}, not a positive integer"))?,
     };
-    let mm = match opts.get("mm").map(|v| (v, v.as_str())) {
-        None => return Err("`options.mm` is missing".into()),
-        Some((_, Some("sc"))) => MemoryModel::Sc,
-        Some((_, Some("tso"))) => MemoryModel::Tso,
-        Some((_, Some("pso"))) => MemoryModel::Pso,
-        Some((v, _)) => {
-            return Err(format!(
-                "`options.mm` is {v}, not one of \"sc\", \"tso\", \"pso\""
-            ))
-        }
-    };
+    let mm = one_of(
+        opts,
+        "mm",
+        &[
+            ("sc", MemoryModel::Sc),
+            ("tso", MemoryModel::Tso),
+            ("pso", MemoryModel::Pso),
+        ],
+    )?
+    .ok_or("`options.mm` is missing")?;
     // Older witnesses were recorded without spurious wakeups.
     let spurious_wakeups = match opts.get("spurious_wakeups") {
         None => false,
@@ -738,15 +759,8 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
             .ok_or_else(|| format!("`options.spurious_wakeups` is {v}, not a boolean"))?,
     };
     // Older witnesses were recorded with fixed nondet values.
-    let nondet_enumerate = match opts.get("nondet").map(|v| (v, v.as_str())) {
-        None | Some((_, Some("fixed"))) => false,
-        Some((_, Some("enumerate"))) => true,
-        Some((v, _)) => {
-            return Err(format!(
-                "`options.nondet` is {v}, not one of \"fixed\", \"enumerate\""
-            ))
-        }
-    };
+    let nondet_enumerate =
+        one_of(opts, "nondet", &[("fixed", false), ("enumerate", true)])?.unwrap_or(false);
     let allow_writes = match opts.get("allow_writes") {
         None => None,
         Some(v) => Some(
