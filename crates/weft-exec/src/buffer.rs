@@ -119,6 +119,14 @@ pub struct Aux {
 }
 
 impl Buffered {
+    /// Writes the store to memory.
+    fn write_to(&self, mem: &mut Memory) -> Result<(), MemError> {
+        match &self.bytes {
+            Some(b) => mem.write_bytes(self.addr, &b.bytes, &b.init),
+            None => mem.write_int(self.addr, self.size, self.value),
+        }
+    }
+
     /// Byte `k` of the store and whether it is initialised.
     fn byte(&self, k: u64) -> (u8, bool) {
         match &self.bytes {
@@ -335,10 +343,7 @@ impl Machine {
             .remove(i)
             .expect("entry");
         let before = self.mem.epoch();
-        let done = match &e.bytes {
-            Some(b) => self.mem.write_bytes(e.addr, &b.bytes, &b.init),
-            None => self.mem.write_int(e.addr, e.size, e.value),
-        };
+        let done = e.write_to(&mut self.mem);
         if let Err(err) = done {
             let stop = self.mem_bug(err, true);
             self.stop(stop);
@@ -474,10 +479,7 @@ impl Machine {
         for e in &entries {
             // A store its update will fail on (its object was freed since)
             // is left out: the update reports it.
-            let _ = match &e.bytes {
-                Some(b) => self.mem.write_bytes(e.addr, &b.bytes, &b.init),
-                None => self.mem.write_int(e.addr, e.size, e.value),
-            };
+            let _ = e.write_to(&mut self.mem);
         }
         self.mem.journal_close()
     }
