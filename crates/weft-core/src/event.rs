@@ -445,6 +445,20 @@ pub enum EventKind {
         of: u32,
         value: u32,
     },
+    /// A branch on symbolic data (`--nondet symbolic`): alternative `value`
+    /// of `of` adds the `value`-th of the branch's mutually exclusive
+    /// conditions to the path constraint (for a two-way branch, 0 is the
+    /// true side). The thread re-executes the branching instruction with
+    /// that condition decided. A fork exists wherever the condition is not a
+    /// constant, whether or not both sides are feasible (an infeasible side
+    /// ends its execution as blocked, `infeasible`), so which forks an
+    /// execution has depends only on the reads-from of its threads, not on
+    /// how they interleave. Touches nothing: independent of every other
+    /// event, like `Choice`.
+    Fork {
+        of: u32,
+        value: u32,
+    },
     AtomicBegin,
     AtomicEnd,
 }
@@ -536,6 +550,7 @@ impl Event {
                 | EventKind::MemOp { buffered: true, .. }
                 | EventKind::Update { .. }
                 | EventKind::Choice { .. }
+                | EventKind::Fork { .. }
                 | EventKind::ClockRead { .. }
         )
     }

@@ -30,6 +30,9 @@ impl MemoryModel {
 pub enum BlockReason {
     /// `__VERIFIER_assume` with a false condition.
     Assume,
+    /// The side of a symbolic branch taken contradicts the path constraint
+    /// (see `EventKind::Fork`): no input takes this path.
+    Infeasible,
 }
 
 /// Which bound cut an execution or the whole exploration short.
@@ -57,6 +60,14 @@ pub enum LimitKind {
     /// The explorer hit one of its own inconsistencies (a weft bug, see
     /// the `anomalies` counters) and may have skipped executions.
     Anomaly,
+    /// A symbolic value was fixed to one of its values (concretised) where
+    /// weft cannot follow it symbolically yet (floats, a symbolic size, a
+    /// symbolic argument of a C library call, symbolic data in a store
+    /// buffer): the other values were not explored.
+    Symbolic,
+    /// The SMT solver gave up on a query (its timeout): the path was not
+    /// followed further.
+    Solver,
 }
 
 impl LimitKind {
@@ -71,6 +82,8 @@ impl LimitKind {
             LimitKind::AddressSpace => "address-space",
             LimitKind::BlockedSection => "blocked-atomic-section",
             LimitKind::Anomaly => "anomaly",
+            LimitKind::Symbolic => "symbolic",
+            LimitKind::Solver => "solver",
         }
     }
 }
@@ -174,6 +187,24 @@ impl Stream {
     }
 }
 
+/// One input of an execution: the value the `index`-th input drawn by
+/// thread `tid` (a `__VERIFIER_nondet_*` call, or one byte of a
+/// `klee_make_symbolic` buffer) takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    pub tid: Tid,
+    /// Position among the inputs of `tid`, from 0.
+    pub index: u32,
+    /// What the program calls it: `x` for `x = __VERIFIER_nondet_int()`,
+    /// the buffer's name for `klee_make_symbolic`, else the function.
+    pub name: String,
+    /// Where it was drawn.
+    pub loc: crate::Loc,
+    /// Bits of the value.
+    pub width: u32,
+    pub value: u128,
+}
+
 /// A piece of program output, tagged with the thread that printed it and
 /// the stream it went to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -229,6 +260,12 @@ pub trait System: Clone {
     /// exploration is incomplete for this reason.
     fn unexplored(&self) -> Option<LimitKind> {
         None
+    }
+    /// The symbolic inputs of the execution so far, with values that take
+    /// it along its path (a model of its path constraint): what a witness
+    /// must feed the program to replay it. Empty for concrete executions.
+    fn inputs(&self) -> Vec<Input> {
+        Vec::new()
     }
     /// A digest of the program's global memory, part of an execution's
     /// observable outcome.

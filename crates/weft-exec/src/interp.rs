@@ -49,10 +49,43 @@ impl Machine {
     }
 
     /// An address operand; uninitialised addresses are findings.
-    fn addr(&self, tid: Tid, o: &Operand) -> Result<u64, Stop> {
+    fn addr(&mut self, tid: Tid, o: &Operand) -> Result<u64, Stop> {
+        self.addr_for(tid, o, 1)
+    }
+
+    /// An address operand for an access of `size` bytes: a symbolic
+    /// address is resolved (see `sym`).
+    #[inline]
+    fn addr_for(&mut self, tid: Tid, o: &Operand, size: u64) -> Result<u64, Stop> {
         match self.op(tid, o) {
             Value::Int(v) => Ok(v as u64),
+            Value::Sym(e) => self.resolve_addr(tid, e, size),
             _ => Err(self.bug(BugKind::Memory, "uninitialised value used as an address")),
+        }
+    }
+
+    /// An operand that must be concrete: a symbolic value is concretised
+    /// (see `sym`).
+    fn concrete_op(&mut self, tid: Tid, o: &Operand) -> Result<Value, Stop> {
+        let v = self.op(tid, o);
+        if v.is_sym() {
+            return self.concretize_deep(tid, v);
+        }
+        Ok(v)
+    }
+
+    /// `v` with every symbolic part concretised.
+    pub(crate) fn concretize_deep(&mut self, tid: Tid, v: Value) -> Result<Value, Stop> {
+        match v {
+            Value::Sym(_) => self.concretize(tid, &v),
+            Value::Agg(items) if items.iter().any(Value::is_sym) => {
+                let mut out = Vec::with_capacity(items.len());
+                for i in items.iter() {
+                    out.push(self.concretize_deep(tid, i.clone())?);
+                }
+                Ok(Value::Agg(out.into()))
+            }
+            v => Ok(v),
         }
     }
 
@@ -107,12 +140,20 @@ impl Machine {
                 a,
                 b,
             } => {
-                let v = self.lift2(tid, a, b, |x, y| arith::fbin(*op, *double, x, y));
+                let f = |x, y| arith::fbin(*op, *double, x, y);
+                let v = match self.lift2(tid, a, b, f) {
+                    Some(v) => v,
+                    None => self.lift2_concrete(tid, a, b, f)?,
+                };
                 self.put(tid, *dst, v)
             }
             Inst::FNeg { double, dst, a } => {
                 let sign = if *double { 1u128 << 63 } else { 1u128 << 31 };
-                let v = self.lift2(tid, a, a, |x, _| x ^ sign);
+                let f = |x, _| x ^ sign;
+                let v = match self.lift2(tid, a, a, f) {
+                    Some(v) => v,
+                    None => self.lift2_concrete(tid, a, a, f)?,
+                };
                 self.put(tid, *dst, v)
             }
             Inst::ICmp {
@@ -122,7 +163,11 @@ impl Machine {
                 a,
                 b,
             } => {
-                let v = self.lift2(tid, a, b, |x, y| arith::icmp(*pred, *bits, x, y) as u128);
+                let v = match self.lift2(tid, a, b, |x, y| arith::icmp(*pred, *bits, x, y) as u128)
+                {
+                    Some(v) => v,
+                    None => self.sym_icmp(tid, *pred, *bits, a, b),
+                };
                 self.put(tid, *dst, v)
             }
             Inst::FCmp {
@@ -132,7 +177,11 @@ impl Machine {
                 a,
                 b,
             } => {
-                let v = self.lift2(tid, a, b, |x, y| arith::fcmp(*pred, *double, x, y) as u128);
+                let f = |x, y| arith::fcmp(*pred, *double, x, y) as u128;
+                let v = match self.lift2(tid, a, b, f) {
+                    Some(v) => v,
+                    None => self.lift2_concrete(tid, a, b, f)?,
+                };
                 self.put(tid, *dst, v)
             }
             Inst::Cast {
@@ -142,11 +191,24 @@ impl Machine {
                 dst,
                 a,
             } => {
-                let v = self.lift2(tid, a, a, |x, _| arith::cast(*op, from, to, x));
+                let f = |x, _| arith::cast(*op, from, to, x);
+                let v = match self.lift2(tid, a, a, f) {
+                    Some(v) => v,
+                    None => match self.sym_cast(*op, from, to, a, tid) {
+                        Some(v) => v,
+                        None => self.lift2_concrete(tid, a, a, f)?,
+                    },
+                };
                 self.put(tid, *dst, v)
             }
             Inst::Resize { bits, dst, a } => {
-                let v = self.lift2(tid, a, a, |x, _| mask(x, *bits));
+                let v = match self.lift2(tid, a, a, |x, _| mask(x, *bits)) {
+                    Some(v) => v,
+                    None => match self.op(tid, a) {
+                        Value::Sym(e) => self.value_of(self.fit(e, *bits)),
+                        _ => Value::Undef,
+                    },
+                };
                 self.put(tid, *dst, v)
             }
             Inst::Copy { dst, a } => {
@@ -157,6 +219,7 @@ impl Machine {
                 let v = match self.op(tid, c) {
                     Value::Int(0) => self.op(tid, b),
                     Value::Int(_) => self.op(tid, a),
+                    Value::Sym(e) => self.sym_select(tid, e, a, b)?,
                     _ => Value::Undef,
                 };
                 self.put(tid, *dst, v)
@@ -168,7 +231,7 @@ impl Machine {
                 count_bits,
                 ..
             } => {
-                let n = match self.op(tid, count) {
+                let n = match self.concrete_op(tid, count)? {
                     Value::Int(n) => sext(n, *count_bits).max(0) as u64,
                     _ => {
                         return Err(self.bug(
@@ -189,7 +252,10 @@ impl Machine {
                 offset,
                 terms,
             } => {
-                let v = self.gep(tid, base, *offset, terms);
+                let v = match self.gep(tid, base, *offset, terms) {
+                    Some(v) => v,
+                    None => self.sym_gep(tid, base, *offset, terms),
+                };
                 self.put(tid, *dst, v)
             }
             Inst::Load {
@@ -270,7 +336,12 @@ impl Machine {
                 dst,
                 args,
             } => {
-                let vals: SmallVec<[Value; 3]> = args.iter().map(|a| self.op(tid, a)).collect();
+                let mut vals: SmallVec<[Value; 3]> = args.iter().map(|a| self.op(tid, a)).collect();
+                if vals.iter().any(Value::is_sym) {
+                    for v in vals.iter_mut() {
+                        *v = self.concretize_deep(tid, v.clone())?;
+                    }
+                }
                 let v = if vals.iter().all(|v| v.int().is_some()) {
                     let ints: SmallVec<[u128; 3]> = vals.iter().map(|v| v.bits_or_zero()).collect();
                     match arith::intrinsic(*op, *bits, &ints) {
@@ -299,7 +370,8 @@ impl Machine {
             Inst::VaStart { ap } => self.va_start(tid, ap),
             Inst::VaCopy { dst, src } => {
                 self.drain_hidden(tid, |_| true);
-                let (d, s) = (self.addr(tid, dst)?, self.addr(tid, src)?);
+                let d = self.addr(tid, dst)?;
+                let s = self.addr(tid, src)?;
                 // x86-64's `va_list` is a 24-byte struct, i386's a pointer.
                 let size = if prog.module.dm.is_ilp32() { 4 } else { 24 };
                 let (b, i) = self
@@ -324,6 +396,14 @@ impl Machine {
                 let target = match self.op(tid, c) {
                     Value::Int(0) => *f,
                     Value::Int(_) => *t,
+                    Value::Sym(e) => {
+                        let c = self.build(|smt| smt.is_nonzero(e));
+                        if self.decide(tid, c)? {
+                            *t
+                        } else {
+                            *f
+                        }
+                    }
                     _ => {
                         return Err(
                             self.bug(BugKind::Memory, "uninitialised value decides a branch")
@@ -336,6 +416,11 @@ impl Machine {
             Inst::Switch { v, cases, default } => {
                 let x = match self.op(tid, v) {
                     Value::Int(x) => x,
+                    Value::Sym(e) => {
+                        let target = self.sym_switch(tid, e, cases, *default)?;
+                        self.jump(prog, tid, target);
+                        return Ok(None);
+                    }
                     _ => {
                         return Err(
                             self.bug(BugKind::Memory, "uninitialised value decides a switch")
@@ -356,31 +441,65 @@ impl Machine {
         }
     }
 
+    /// `f` on two integer operands; `Undef` if one is uninitialised;
+    /// `None` if one is symbolic (the caller's slow path).
+    #[inline]
     fn lift2(
         &self,
         tid: Tid,
         a: &Operand,
         b: &Operand,
         f: impl FnOnce(u128, u128) -> u128,
-    ) -> Value {
+    ) -> Option<Value> {
         match (self.op(tid, a), self.op(tid, b)) {
-            (Value::Int(x), Value::Int(y)) => Value::Int(f(x, y)),
-            _ => Value::Undef,
+            (Value::Int(x), Value::Int(y)) => Some(Value::Int(f(x, y))),
+            (Value::Sym(_), _) | (_, Value::Sym(_)) => None,
+            _ => Some(Value::Undef),
         }
     }
 
-    fn gep(&self, tid: Tid, base: &Operand, offset: i64, terms: &[(Operand, u32, i64)]) -> Value {
-        let Value::Int(b) = self.op(tid, base) else {
-            return Value::Undef;
+    /// [`Machine::lift2`] after concretising symbolic operands (floats).
+    #[cold]
+    fn lift2_concrete(
+        &mut self,
+        tid: Tid,
+        a: &Operand,
+        b: &Operand,
+        f: impl FnOnce(u128, u128) -> u128,
+    ) -> Result<Value, Stop> {
+        let x = self.concrete_op(tid, a)?;
+        let y = self.concrete_op(tid, b)?;
+        Ok(match (x, y) {
+            (Value::Int(x), Value::Int(y)) => Value::Int(f(x, y)),
+            _ => Value::Undef,
+        })
+    }
+
+    /// The address a `getelementptr` computes; `None` if an operand is
+    /// symbolic (see [`Machine::sym_gep`]).
+    #[inline]
+    fn gep(
+        &self,
+        tid: Tid,
+        base: &Operand,
+        offset: i64,
+        terms: &[(Operand, u32, i64)],
+    ) -> Option<Value> {
+        let b = match self.op(tid, base) {
+            Value::Int(b) => b,
+            Value::Sym(_) => return None,
+            _ => return Some(Value::Undef),
         };
         let mut a = (b as u64).wrapping_add(offset as u64);
         for (o, bits, scale) in terms {
-            let Value::Int(i) = self.op(tid, o) else {
-                return Value::Undef;
+            let i = match self.op(tid, o) {
+                Value::Int(i) => i,
+                Value::Sym(_) => return None,
+                _ => return Some(Value::Undef),
             };
             a = a.wrapping_add((sext(i, *bits) as i64).wrapping_mul(*scale) as u64);
         }
-        Value::Int(a as u128)
+        Some(Value::Int(a as u128))
     }
 
     /// Moves to `target`, assigning its phis for the edge from the current block.
@@ -432,8 +551,8 @@ impl Machine {
         (atomic, order): (bool, Order),
         commit: bool,
     ) -> Step {
-        let a = self.addr(tid, a)?;
         let size = ty.store_size();
+        let a = self.addr_for(tid, a, size)?;
         if !commit && self.mem.is_shared(a) {
             return Ok(Some(EventKind::Load {
                 addr: a,
@@ -446,12 +565,16 @@ impl Machine {
         }
         let v = match ty {
             Ty::Agg(_) => self.read_value(tid, a, ty),
-            t => self.load_int(tid, a, size).map(|raw| {
-                if commit {
-                    self.last_read = Some((a, size, raw));
+            t => match self.load_int(tid, a, size) {
+                Ok(raw) => {
+                    if commit {
+                        self.last_read = Some((a, size, raw));
+                    }
+                    Ok(scalar(raw, t))
                 }
-                scalar(raw, t)
-            }),
+                Err(MemError::Symbolic) => self.sym_load(tid, a, t),
+                Err(e) => Err(e),
+            },
         }
         .map_err(|e| self.mem_bug(e, false))?;
         if commit {
@@ -478,8 +601,8 @@ impl Machine {
         (atomic, seq_cst, order): (bool, bool, Order),
         commit: bool,
     ) -> Step {
-        let a = self.addr(tid, a)?;
         let size = ty.store_size();
+        let a = self.addr_for(tid, a, size)?;
         let shared = self.mem.is_shared(a);
         let into_buffer = self.buffers(a, atomic, seq_cst);
         let buffered = shared && into_buffer;
@@ -493,7 +616,11 @@ impl Machine {
                 buffered,
             }));
         }
-        let v = self.op(tid, val);
+        let mut v = self.op(tid, val);
+        if into_buffer && v.is_sym() {
+            // Store buffers hold concrete bytes.
+            v = self.concretize_deep(tid, v)?;
+        }
         let write = |m: &mut Machine| {
             if into_buffer {
                 m.buffer_value(tid, a, ty, &v, atomic)
@@ -583,7 +710,7 @@ impl Machine {
             .read_int(a, size)
             .map_err(|e| self.mem_bug(e, true))?
             .unwrap_or(0);
-        let new = arith::rmw(op, ty, old, self.op(tid, val).bits_or_zero());
+        let new = arith::rmw(op, ty, old, self.concrete_op(tid, val)?.bits_or_zero());
         self.mem
             .write_int(a, size, Some(new))
             .map_err(|e| self.mem_bug(e, true))?;
@@ -628,9 +755,9 @@ impl Machine {
             .read_int(a, size)
             .map_err(|e| self.mem_bug(e, false))?
             .unwrap_or(0);
-        let ok = old == self.op(tid, exp).bits_or_zero();
+        let ok = old == self.concrete_op(tid, exp)?.bits_or_zero();
         if ok {
-            let n = self.op(tid, new).bits_or_zero();
+            let n = self.concrete_op(tid, new)?.bits_or_zero();
             self.mem
                 .write_int(a, size, Some(n))
                 .map_err(|e| self.mem_bug(e, true))?;
@@ -666,7 +793,11 @@ impl Machine {
                     .collect();
                 Ok(Value::Agg(items?.into()))
             }
-            t => Ok(scalar(self.load_int(tid, a, t.store_size())?, t)),
+            t => match self.load_int(tid, a, t.store_size()) {
+                Ok(raw) => Ok(scalar(raw, t)),
+                Err(MemError::Symbolic) => self.sym_load(tid, a, t),
+                Err(e) => Err(e),
+            },
         }
     }
 
@@ -687,6 +818,7 @@ impl Machine {
                 }
                 Ok(())
             }
+            (t, Value::Sym(e)) => self.sym_store(a, t.store_size(), *e),
             (t, v) => self.mem.write_int(a, t.store_size(), v.int()),
         }
     }
@@ -751,8 +883,8 @@ impl Machine {
         }
     }
 
-    fn resolve_code(&self, prog: &Program, tid: Tid, o: &Operand) -> Result<Code, Stop> {
-        let a = match self.op(tid, o) {
+    fn resolve_code(&mut self, prog: &Program, tid: Tid, o: &Operand) -> Result<Code, Stop> {
+        let a = match self.concrete_op(tid, o)? {
             Value::Int(a) => a as u64,
             _ => return Err(self.bug(BugKind::Memory, "uninitialised value used as a call target")),
         };
@@ -797,6 +929,7 @@ impl Machine {
         };
         let mut copies = SmallVec::<[u64; 4]>::new();
         for &(i, size) in byval.iter().filter(|(i, _)| (*i as usize) < np) {
+            args[i as usize] = self.concretize_deep(tid, args[i as usize].clone())?;
             let copy = self.byval_copy(tid, args[i as usize].bits_or_zero() as u64, size)?;
             args[i as usize] = Value::Int(copy as u128);
             copies.push(copy);
@@ -815,7 +948,7 @@ impl Machine {
     /// overflow is a finding (see [`Inst::BinNsw`]).
     #[inline(always)]
     fn int_bin(
-        &self,
+        &mut self,
         tid: Tid,
         op: weft_ir::BinOp,
         bits: u32,
@@ -824,7 +957,7 @@ impl Machine {
         nsw: bool,
     ) -> Result<Value, Stop> {
         let (Value::Int(x), Value::Int(y)) = (self.op(tid, a), self.op(tid, b)) else {
-            return Ok(Value::Undef);
+            return self.sym_int_bin(tid, op, bits, a, b, nsw);
         };
         if nsw && arith::signed_overflow(op, bits, x, y) {
             return Err(self.signed_overflow(op, bits, x, y));
@@ -899,6 +1032,14 @@ impl Machine {
         let a = self.alloc(tid, total.max(slot), ObjKind::Stack, true)?;
         let mut off = 0;
         for (i, v) in args.iter().enumerate().skip(np) {
+            if let (Value::Sym(e), Some((_, false)) | None) = (v, size_of(i)) {
+                let size = size_of(i).map_or(slot, |(n, _)| n);
+                let e = self.fit(*e, 8 * size as u32);
+                self.sym_store(a + off, size, e)
+                    .map_err(|e| self.mem_bug(e, true))?;
+                off += size;
+                continue;
+            }
             match size_of(i) {
                 Some((size, true)) => {
                     let src = v.bits_or_zero() as u64;
@@ -956,6 +1097,13 @@ impl Machine {
         commit: bool,
     ) -> Step {
         let model = prog.models[e as usize];
+        let mut args = args;
+        if args.iter().any(Value::is_sym) && !crate::runtime::symbolic_args(model.name) {
+            // C library models compute on concrete values.
+            for v in args.iter_mut() {
+                *v = self.concretize_deep(tid, std::mem::replace(v, Value::Undef))?;
+            }
+        }
         let plain = self.limits.mm != MemoryModel::Sc && prog.plain[e as usize];
         // The model may read or write the objects its arguments point to
         // directly: their hidden (PSO) stores must be in memory first.
@@ -1040,6 +1188,10 @@ impl Machine {
             // Back to the model's call, which runs again with the result.
             let frame = self.thread_mut(tid).frames.pop().expect("frame");
             self.release_frame(&frame);
+            let v = match v {
+                Some(v) if v.is_sym() => Some(self.concretize_deep(tid, v)?),
+                v => v,
+            };
             self.thread_mut(tid).resume = Some(Box::new(crate::thread::Resumed {
                 progress,
                 result: v.and_then(|v| v.int()),
@@ -1066,6 +1218,10 @@ impl Machine {
             if !commit {
                 return Ok(Some(EventKind::Exit));
             }
+            let v = match v {
+                Some(v) if v.is_sym() => Some(self.concretize_deep(tid, v)?),
+                v => v,
+            };
             let code = v.map(|v| v.bits_or_zero()).unwrap_or(0) as u64;
             self.finish_thread(tid, code);
             if tid == 0 {

@@ -10,6 +10,7 @@
 //! - `arith`: pure integer/float arithmetic.
 //! - `runtime`: one table entry per modelled external function.
 //! - `sync`: mutex and condition-variable state.
+//! - `sym`: symbolic inputs: path constraint, forks, concretisation.
 //! - `spin`: spin-loop detection (`liveness`: which registers it hashes).
 
 mod arith;
@@ -24,10 +25,12 @@ mod runtime;
 mod seglog;
 mod spin;
 mod sync;
+mod sym;
 mod thread;
 mod value;
 
-pub use machine::{default_max_memory, Limits, Machine, ThreadNames};
+pub use machine::{default_max_memory, Limits, Machine, Nondet, ThreadNames};
+pub use sym::{GivenInputs, SharedPool};
 pub use program::{describe_event, Program, ProgramError};
 pub use runtime::table_markdown as supported_functions_table;
 pub use value::Value;

@@ -33,10 +33,22 @@ pub struct Limits {
     /// A condition-variable wait may return without a signal, as POSIX
     /// allows (see `runtime::pthread::cond_wait`).
     pub spurious_wakeups: bool,
-    /// `__VERIFIER_nondet_char` and `_uchar` are explorer choices among
-    /// their 256 values (`--nondet enumerate`), instead of 0 (see
-    /// `runtime::verifier`).
-    pub nondet_enumerate: bool,
+    /// What `__VERIFIER_nondet_*` values are (see `runtime::verifier`).
+    pub nondet: Nondet,
+}
+
+/// What `__VERIFIER_nondet_*` and `klee_make_symbolic` inputs are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Nondet {
+    /// Symbolic values, explored with the SMT solver (see `sym`).
+    #[default]
+    Symbolic,
+    /// `__VERIFIER_nondet_bool`, `_char` and `_uchar` are explorer choices
+    /// among all their values (a concrete oracle); wider inputs are 0.
+    Enumerate,
+    /// 0 (`__VERIFIER_nondet_bool` is still a choice); a run that drew
+    /// one is incomplete (limit `nondet`).
+    Fixed,
 }
 
 /// Interpreted instructions between two checks of the deadline and the
@@ -52,7 +64,7 @@ impl Default for Limits {
             stop: weft_core::Deadline::default(),
             max_memory: default_max_memory(),
             spurious_wakeups: true,
-            nondet_enumerate: false,
+            nondet: Nondet::Symbolic,
         }
     }
 }
@@ -216,6 +228,10 @@ pub enum Stop {
     Limit(LimitKind),
     /// A call weft refuses to run (the message names it and its line).
     Unsupported(String),
+    /// Local code reached a branch on symbolic data with these mutually
+    /// exclusive conditions (see `sym`): the thread pauses before it with
+    /// a `Fork` event. Never the end of an execution.
+    Fork(smallvec::SmallVec<[weft_smt::Expr; 2]>),
 }
 
 /// One execution of a program. Cloning snapshots it: object contents are
@@ -274,11 +290,35 @@ pub struct Machine {
     /// Where `strtok` saves its position (see `runtime::tokens`), if the
     /// program calls it.
     pub(crate) strtok_slot: Option<u64>,
+    /// The expression pool and solver (`--nondet symbolic`).
+    pub(crate) pool: Option<crate::sym::SharedPool>,
+    /// The path constraint and inputs, from the first input on.
+    pub(crate) sym: Option<Arc<crate::sym::SymState>>,
+    /// The inputs a replay feeds the program.
+    pub(crate) given: Option<Arc<crate::sym::GivenInputs>>,
+    /// A visible event is being executed (commit mode): forks are
+    /// concretised (see `sym`).
+    pub(crate) committing: bool,
 }
 
 impl Machine {
     /// Starts an execution: `main` runs up to its first visible operation.
     pub fn new(prog: Arc<Program>, limits: Limits, names: ThreadNames) -> Machine {
+        Machine::with_inputs(prog, limits, names, None)
+    }
+
+    /// Starts an execution that draws its inputs from `given` (a replay of
+    /// a witness): each `__VERIFIER_nondet_*` call, and each byte of a
+    /// `klee_make_symbolic` buffer, returns the value recorded for its
+    /// thread and position (0 if none is), concretely.
+    pub fn with_inputs(
+        prog: Arc<Program>,
+        limits: Limits,
+        names: ThreadNames,
+        given: Option<crate::sym::GivenInputs>,
+    ) -> Machine {
+        let pool = (limits.nondet == Nondet::Symbolic && given.is_none())
+            .then(crate::sym::SharedPool::new);
         let mem = Memory::new(prog.statics.clone(), limits.max_memory, prog.module.dm.addr);
         let mut m = Machine {
             prog: prog.clone(),
@@ -307,6 +347,10 @@ impl Machine {
             environ: Arc::default(),
             env_anchor: None,
             strtok_slot: None,
+            pool,
+            sym: None,
+            given: given.map(Arc::new),
+            committing: false,
         };
         m.make_process_state();
         let main = prog.module.main.expect("lowering guarantees a main");
@@ -404,6 +448,12 @@ impl Machine {
         }
         v.resize(n, Value::ZERO);
         v
+    }
+
+    /// The expression pool and solver of this exploration, if symbolic
+    /// (a handle: the statistics can be read after the exploration).
+    pub fn shared_pool(&self) -> Option<crate::sym::SharedPool> {
+        self.pool.clone()
     }
 
     pub fn program(&self) -> &Arc<Program> {
@@ -926,6 +976,18 @@ impl Machine {
                     self.thread_mut(tid).pending = Some(ev);
                     return;
                 }
+                Err(Stop::Fork(alts)) => {
+                    let kind = self.open_fork(tid, alts);
+                    let ev = Event {
+                        tid,
+                        kind,
+                        loc: self.loc,
+                        woken_by: None,
+                        fences: Default::default(),
+                    };
+                    self.thread_mut(tid).pending = Some(ev);
+                    return;
+                }
                 Err(stop) => self.stop(stop),
             }
         }
@@ -938,6 +1000,10 @@ impl Machine {
             Stop::Blocked(r) => Status::Blocked(r),
             Stop::Limit(l) => Status::Limit(l),
             Stop::Unsupported(msg) => Status::Unsupported(msg),
+            Stop::Fork(_) => {
+                debug_assert!(false, "a fork outside local code");
+                Status::Limit(LimitKind::Symbolic)
+            }
         };
     }
 
@@ -970,7 +1036,7 @@ impl Machine {
         match t.pending.as_ref().map(|e| &e.kind) {
             Some(EventKind::Signal { cond, .. }) => self.sync.waiters(*cond).len().max(1) as u32,
             Some(EventKind::SemPost { sem, .. }) => self.sync.sem_waiters(*sem).len().max(1) as u32,
-            Some(EventKind::Choice { of, .. }) => *of,
+            Some(EventKind::Choice { of, .. }) | Some(EventKind::Fork { of, .. }) => *of,
             // A timed wait not signalled: it times out (0) or, if spurious
             // wakeups are on, returns spuriously (1).
             Some(EventKind::CondWake { .. }) => match t.state {
@@ -1044,11 +1110,15 @@ impl System for Machine {
         let touches = self.spin_touch(tid, &pending.kind);
         let prog = self.prog.clone();
         let run = |m: &mut Machine| m.exec_inst(&prog, tid, true);
-        let done = if crate::spin::logged_commit(&pending.kind) {
-            run(self)
+        self.committing = true;
+        let done = if let EventKind::Fork { .. } = pending.kind {
+            self.take_fork(tid, alt)
+        } else if crate::spin::logged_commit(&pending.kind) {
+            run(self).map(|_| ())
         } else {
-            self.credit_progress(tid, run)
+            self.credit_progress(tid, run).map(|_| ())
         };
+        self.committing = false;
         self.buffering = false;
         if let Err(stop) = done {
             self.stop(stop);
@@ -1096,7 +1166,14 @@ impl System for Machine {
     }
 
     fn unexplored(&self) -> Option<LimitKind> {
+        if self.concretized() {
+            return Some(LimitKind::Symbolic);
+        }
         self.nondet.then_some(LimitKind::Nondet)
+    }
+
+    fn inputs(&self) -> Vec<weft_core::Input> {
+        self.input_values()
     }
 
     fn spin_blocked(&self, tid: Tid) -> bool {

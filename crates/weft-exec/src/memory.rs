@@ -24,6 +24,17 @@
 //! resident memory before the first chunk would pass it: so weft's own
 //! peak RSS stays near or below the bound.
 //!
+//! Symbolic data (`--nondet symbolic`) sits beside the bytes: an object's
+//! *symbolic overlay* maps byte offsets to 8-bit expressions of `weft-smt`
+//! (see `sym`). The bytes under an overlay entry hold a placeholder derived
+//! from the expression, so concrete code that only compares bytes (spin
+//! detection, digests) tells different expressions apart. Concrete reads
+//! ([`Memory::read_int`], [`Memory::read_bytes`], ...) of overlaid bytes
+//! fail with [`MemError::Symbolic`]; the interpreter's loads then read the
+//! expressions with [`Memory::read_sym`]. Concrete writes clear the overlay
+//! under them; `memcpy` carries it along. Objects without an overlay pay
+//! one `Option` test per access.
+//!
 //! An object is *escaped* once another thread may hold its address: globals
 //! always are; a heap or stack object becomes escaped when a pointer to it is
 //! written into an escaped object or handed to `pthread_create`. Accesses to
@@ -250,6 +261,9 @@ pub struct Object {
     pub escaped: bool,
     /// Absent chunks read as initialised zeros (else as uninitialised).
     zeroed: bool,
+    /// The symbolic overlay: offset to 8-bit expression (see the module
+    /// doc). `None` when empty (never `Some` of an empty map).
+    sym: Option<Arc<BTreeMap<u64, weft_smt::Expr>>>,
 }
 
 /// Why an access failed.
@@ -269,6 +283,9 @@ pub enum MemError {
     Code(u64),
     /// The memory bound was reached: not a bug of the program.
     Exhausted,
+    /// A concrete read of bytes that hold symbolic data (see the module
+    /// doc): not a bug of the program.
+    Symbolic,
 }
 
 impl MemError {
@@ -292,6 +309,7 @@ impl MemError {
             MemError::ReadOnly(_) => "write to read-only memory".to_string(),
             MemError::Code(_) => format!("{what} through a function pointer"),
             MemError::Exhausted => "weft's memory bound (--max-memory) was reached".to_string(),
+            MemError::Symbolic => format!("concrete {what} of symbolic data"),
         }
     }
 }
@@ -538,6 +556,9 @@ impl Memory {
     pub fn read_int(&self, a: u64, size: u64) -> Result<Option<u128>, MemError> {
         let (id, off) = self.check(a, size, false)?;
         let obj = self.object(id).expect("checked");
+        if obj.sym.is_some() && obj.sym_in(off, size) {
+            return Err(MemError::Symbolic);
+        }
         let mut buf = [0u8; 16];
         let any = obj.read_into(off, &mut buf[..size as usize], None);
         // Fully uninitialised reads are `undef`; partly initialised ones
@@ -546,6 +567,55 @@ impl Memory {
             return Ok(None);
         }
         Ok(Some(u128::from_le_bytes(buf)))
+    }
+
+    /// Reads `size` (≤ 16) bytes that may hold symbolic data: the bytes as
+    /// [`Memory::read_int`] would read them (placeholders under the
+    /// overlay; `None` if no byte is initialised) and, per byte, its
+    /// expression if it is symbolic. `None` expressions overall when no
+    /// byte is.
+    #[allow(clippy::type_complexity)]
+    pub fn read_sym(
+        &self,
+        a: u64,
+        size: u64,
+    ) -> Result<(Option<u128>, Option<SmallVec<[Option<weft_smt::Expr>; 16]>>), MemError> {
+        let (id, off) = self.check(a, size, false)?;
+        let obj = self.object(id).expect("checked");
+        let mut buf = [0u8; 16];
+        let any = obj.read_into(off, &mut buf[..size as usize], None);
+        let raw = (size == 0 || any).then(|| u128::from_le_bytes(buf));
+        let exprs = obj.sym.as_ref().and_then(|m| {
+            let mut out: SmallVec<[Option<weft_smt::Expr>; 16]> = smallvec![None; size as usize];
+            let mut some = false;
+            for (o, e) in m.range(off..off + size) {
+                out[(o - off) as usize] = Some(*e);
+                some = true;
+            }
+            some.then_some(out)
+        });
+        Ok((raw, exprs))
+    }
+
+    /// Writes symbolic bytes: `placeholder`'s low bytes as the concrete
+    /// contents (initialised) and `bytes[i]`, where given, as the overlay
+    /// of byte `i`.
+    pub fn write_sym(
+        &mut self,
+        a: u64,
+        placeholder: u128,
+        bytes: &[Option<weft_smt::Expr>],
+    ) -> Result<(), MemError> {
+        let size = bytes.len() as u64;
+        self.write_int(a, size, Some(placeholder))?;
+        let (id, off) = self.check(a, size, true)?;
+        let obj = self.object_mut(id).expect("checked").0;
+        for (i, e) in bytes.iter().enumerate() {
+            if let Some(e) = e {
+                obj.sym_set(off + i as u64, *e);
+            }
+        }
+        Ok(())
     }
 
     /// A digest of the contents of space `space` (globals are space 0). It
@@ -565,6 +635,11 @@ impl Memory {
                     c.init[..].hash(&mut h);
                 }
             }
+            if let Some(m) = &o.sym {
+                for (off, e) in m.iter() {
+                    (off, e.index()).hash(&mut h);
+                }
+            }
         }
         h.finish()
     }
@@ -578,11 +653,12 @@ impl Memory {
     pub fn write_int(&mut self, a: u64, size: u64, v: Option<u128>) -> Result<(), MemError> {
         self.epoch += 1;
         let (id, off) = self.check(a, size, true)?;
-        self.save(a, size);
+        self.save(a, size)?;
         let (obj, budget) = self.object_mut(id).expect("checked");
         let escaped = obj.escaped;
         let bytes = v.unwrap_or(0).to_le_bytes();
         obj.write(off, &bytes[..size as usize], Init::All(v.is_some()), budget)?;
+        obj.sym_clear(off, size);
         if escaped {
             if let Some(v) = v {
                 for w in self.pointer_words(v, size) {
@@ -601,6 +677,9 @@ impl Memory {
         }
         let (id, off) = self.check(a, size, false)?;
         let obj = self.object(id).expect("checked");
+        if obj.sym_in(off, size) {
+            return Err(MemError::Symbolic);
+        }
         let mut bytes = vec![0; size as usize];
         let mut init = vec![false; size as usize];
         obj.read_into(off, &mut bytes, Some(&mut init));
@@ -614,10 +693,11 @@ impl Memory {
             return Ok(());
         }
         let (id, off) = self.check(a, bytes.len() as u64, true)?;
-        self.save(a, bytes.len() as u64);
+        self.save(a, bytes.len() as u64)?;
         let (obj, budget) = self.object_mut(id).expect("checked");
         let escaped = obj.escaped;
         obj.write(off, bytes, Init::Each(init), budget)?;
+        obj.sym_clear(off, bytes.len() as u64);
         if escaped {
             self.escape_pointers_in(bytes);
         }
@@ -635,7 +715,16 @@ impl Memory {
         }
         let (sid, soff) = self.check(src, n, false).map_err(|e| (e, false))?;
         let (did, doff) = self.check(dst, n, true).map_err(|e| (e, true))?;
-        self.save(dst, n);
+        // The symbolic bytes copied, as (offset in the source range, expr).
+        let moved: Vec<(u64, weft_smt::Expr)> = match &self.object(sid).expect("checked").sym {
+            Some(m) => m.range(soff..soff + n).map(|(o, e)| (o - soff, *e)).collect(),
+            None => Vec::new(),
+        };
+        if !moved.is_empty() && self.journal.is_some() {
+            // A buffered copy (TSO/PSO) cannot carry symbolic data.
+            return Err((MemError::Symbolic, false));
+        }
+        self.save(dst, n).map_err(|e| (e, true))?;
         let backward = sid == did && doff > soff;
         let mut bytes = vec![0u8; CHUNK.min(n) as usize];
         let mut init = vec![false; bytes.len()];
@@ -666,6 +755,11 @@ impl Memory {
             to.write(d, &bytes[..len], Init::Each(&init[..len]), budget)
                 .map_err(|e| (e, true))?;
         }
+        let to = self.object_mut(did).expect("checked").0;
+        to.sym_clear(doff, n);
+        for (o, e) in moved {
+            to.sym_set(doff + o, e);
+        }
         if self.object(did).expect("checked").escaped {
             for p in self.pointers_in(did, doff, n) {
                 self.escape_addr(p);
@@ -681,10 +775,11 @@ impl Memory {
             return Ok(());
         }
         let (id, off) = self.check(dst, n, true)?;
-        self.save(dst, n);
+        self.save(dst, n)?;
         let (obj, budget) = self.object_mut(id).expect("checked");
         let escaped = obj.escaped;
         let buf = [v; CHUNK as usize];
+        obj.sym_clear(off, n);
         for (k, w, len) in pieces(off, n) {
             if v == 0 && obj.zeroed && obj.chunk(k).is_none() {
                 continue;
@@ -713,6 +808,9 @@ impl Memory {
         let (ia, oa) = self.check(a, n, false)?;
         let (ib, ob) = self.check(b, n, false)?;
         let (x, y) = (self.object(ia).unwrap(), self.object(ib).unwrap());
+        if x.sym_in(oa, n) || y.sym_in(ob, n) {
+            return Err(MemError::Symbolic);
+        }
         let mut bx = vec![0u8; CHUNK.min(n) as usize];
         let mut by = bx.clone();
         let mut done = 0;
@@ -732,6 +830,9 @@ impl Memory {
     pub fn read_cstr(&self, a: u64) -> Result<Vec<u8>, MemError> {
         let (id, off) = self.check(a, 1, false)?;
         let obj = self.object(id).expect("checked");
+        if obj.sym_in(off, obj.size - off) {
+            return Err(MemError::Symbolic);
+        }
         let mut out = Vec::new();
         let mut at = off;
         while at < obj.size {
@@ -773,16 +874,19 @@ impl Memory {
     }
 
     /// Records what a checked write of `[a, a+n)` is about to overwrite.
-    fn save(&mut self, a: u64, n: u64) {
+    fn save(&mut self, a: u64, n: u64) -> Result<(), MemError> {
         let Some((_, private)) = self.journal else {
-            return;
+            return Ok(());
         };
         let shared = self.is_shared(a);
         if n == 0 || (!shared && n > private) {
-            return;
+            return Ok(());
         }
-        let Ok((bytes, init)) = self.read_bytes(a, n) else {
-            return;
+        // A journal cannot undo symbolic bytes: such a write fails.
+        let (bytes, init) = match self.read_bytes(a, n) {
+            Ok(r) => r,
+            Err(MemError::Symbolic) => return Err(MemError::Symbolic),
+            Err(_) => return Ok(()),
         };
         if let Some((j, _)) = self.journal.as_mut() {
             j.push(Saved {
@@ -792,6 +896,7 @@ impl Memory {
                 shared,
             });
         }
+        Ok(())
     }
 
     /// Puts back bytes a journal saved (undoing writes, newest first): not
@@ -912,7 +1017,37 @@ impl Object {
             state: ObjState::Live,
             escaped: !matches!(kind, ObjKind::Heap | ObjKind::Stack),
             zeroed,
+            sym: None,
         }
+    }
+
+    /// Whether any byte of `[off, off + n)` is symbolic.
+    #[inline]
+    fn sym_in(&self, off: u64, n: u64) -> bool {
+        self.sym
+            .as_ref()
+            .is_some_and(|m| m.range(off..off.saturating_add(n)).next().is_some())
+    }
+
+    /// Drops the overlay of `[off, off + n)`.
+    #[inline]
+    fn sym_clear(&mut self, off: u64, n: u64) {
+        if !self.sym_in(off, n) {
+            return;
+        }
+        let m = crate::cow::make_mut(self.sym.as_mut().expect("non-empty overlay"));
+        let keys: Vec<u64> = m.range(off..off + n).map(|(k, _)| *k).collect();
+        for k in keys {
+            m.remove(&k);
+        }
+        if m.is_empty() {
+            self.sym = None;
+        }
+    }
+
+    fn sym_set(&mut self, off: u64, e: weft_smt::Expr) {
+        let m = self.sym.get_or_insert_with(Arc::default);
+        crate::cow::make_mut(m).insert(off, e);
     }
 
     /// A global of `size` bytes whose contents are zero except for the

@@ -385,6 +385,7 @@ fn hash_value(v: &Value, h: &mut impl Hasher) {
     match v {
         Value::Int(x) => (0u8, x).hash(h),
         Value::Undef => 1u8.hash(h),
+        Value::Sym(e) => (3u8, e.index()).hash(h),
         Value::Agg(items) => {
             (2u8, items.len()).hash(h);
             for i in items.iter() {

@@ -7,12 +7,15 @@ use std::sync::Arc;
 /// Integers, pointers (see `weft_ir::addr`) and floats (as their IEEE bits)
 /// are all `Int`, masked to their type's width. `Undef` is uninitialised
 /// data; it propagates through arithmetic and is a finding when it decides a
-/// branch, an address or a call target.
+/// branch, an address or a call target. `Sym` is symbolic data
+/// (`--nondet symbolic`, see `sym`): an expression of the exploration's
+/// pool that is not a constant (constants are always `Int`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     Int(u128),
     Undef,
     Agg(Arc<[Value]>),
+    Sym(weft_smt::Expr),
 }
 
 impl Value {
@@ -24,6 +27,16 @@ impl Value {
         match self {
             Value::Int(v) => Some(*v),
             _ => None,
+        }
+    }
+
+    /// Whether the value is symbolic (or an aggregate holding symbolic
+    /// data).
+    pub fn is_sym(&self) -> bool {
+        match self {
+            Value::Sym(_) => true,
+            Value::Agg(items) => items.iter().any(Value::is_sym),
+            _ => false,
         }
     }
 

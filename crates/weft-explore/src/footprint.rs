@@ -175,6 +175,7 @@ pub fn memory_only(e: &Event) -> bool {
             | EventKind::Yield
             | EventKind::Sleep { .. }
             | EventKind::Choice { .. }
+            | EventKind::Fork { .. }
             | EventKind::ClockRead { .. }
     )
 }

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
-use weft_core::{Bug, Event, LimitKind, Loc, Output, Status, System, Tid};
+use weft_core::{Bug, Event, Input, LimitKind, Loc, Output, Status, System, Tid};
 
 /// One scheduling decision: a thread and which alternative of its event.
 pub type Choice = (Tid, u32);
@@ -17,6 +17,16 @@ pub struct Finding {
     /// Happens-before of each event of `trace` (empty when not recorded,
     /// as in a replay).
     pub clocks: Vec<EventClocks>,
+    /// The inputs that take the execution along its path (see
+    /// `System::inputs`); empty for concrete executions.
+    pub inputs: Vec<Input>,
+}
+
+impl Finding {
+    pub fn with_inputs(mut self, inputs: Vec<Input>) -> Finding {
+        self.inputs = inputs;
+        self
+    }
 }
 
 /// The happens-before of one event, as vector clocks indexed by thread id:

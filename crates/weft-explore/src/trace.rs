@@ -796,6 +796,7 @@ impl Trace {
                     dep: self.clock(i).to_vec(),
                 })
                 .collect(),
+            inputs: Vec::new(),
         }
     }
 

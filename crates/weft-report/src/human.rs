@@ -42,6 +42,21 @@ pub fn render_human(s: &Summary, cx: &Context) -> String {
         output(&mut out, &s.first_output, "output (first execution)");
     }
     stats(&mut out, s);
+    if let Some(solver) = &cx.solver {
+        let n = |k: &str| solver.get(k).and_then(|v| v.as_u64()).unwrap_or(0);
+        let t = solver
+            .get("total_time_s")
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0);
+        let _ = writeln!(
+            out,
+            "  solver: {} queries, {} sent to Z3, {} answered from the caches, {:.3}s",
+            n("queries"),
+            n("solver_queries"),
+            n("answered_cex_exact") + n("answered_cex_unsat_subset") + n("answered_cex_model"),
+            t
+        );
+    }
     out
 }
 
@@ -61,6 +76,29 @@ fn finding(out: &mut String, f: &Finding, cx: &Context) {
     }
     for d in &f.bug.details {
         let _ = writeln!(out, "  note: {d}");
+    }
+    if !f.inputs.is_empty() {
+        let parts: Vec<String> = f
+            .inputs
+            .iter()
+            .map(|i| {
+                format!(
+                    "{} = {}",
+                    i.name,
+                    crate::render_input_value(i.value, i.width)
+                )
+            })
+            .collect();
+        let _ = writeln!(out, "  inputs: {}", parts.join(", "));
+        for i in &f.inputs {
+            let _ = writeln!(
+                out,
+                "    {} drawn by thread {} at {}",
+                i.name,
+                i.tid,
+                cx.sources.render(i.loc)
+            );
+        }
     }
     let _ = writeln!(out, "\ninterleaving ({} events):", f.trace.len());
     for (i, e) in f.trace.iter().enumerate() {

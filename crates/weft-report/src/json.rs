@@ -31,6 +31,7 @@ pub fn render_json(s: &Summary, cx: &Context) -> Value {
         "output": output,
         "bugs": bugs,
         "outcomes": s.outcomes,
+        "solver": cx.solver,
     })
 }
 
@@ -81,6 +82,14 @@ fn bug(f: &Finding, cx: &Context, w: Option<&crate::Witness>) -> Value {
             "location": cx.sources.render(e.loc),
         })),
         "trace": trace,
+        "inputs": f.inputs.iter().map(|i| json!({
+            "name": i.name,
+            "location": cx.sources.render(i.loc),
+            "thread": i.tid,
+            "index": i.index,
+            "width": i.width,
+            "value": i.value,
+        })).collect::<Vec<_>>(),
         "output": outputs(&f.output),
         "witness": w.map(|w| serde_json::to_value(w).unwrap_or(Value::Null)),
     })

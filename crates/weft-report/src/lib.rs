@@ -12,7 +12,7 @@ mod witness;
 pub use human::render_human;
 pub use json::render_json;
 pub use trace::{TraceContext, TraceFile, TRACE_FORMAT};
-pub use witness::{Witness, WitnessBug, WITNESS_FORMAT};
+pub use witness::{Witness, WitnessBug, WitnessInput, WITNESS_FORMAT};
 
 use weft_core::{Event, SourceMap};
 use weft_explore::Summary;
@@ -63,4 +63,19 @@ pub struct Context<'a> {
     pub witnesses: Vec<Witness>,
     /// Extra top-level JSON fields (e.g. peak memory).
     pub peak_rss_kib: Option<u64>,
+    /// The SMT solver's counters (`--nondet symbolic`, when it was asked
+    /// anything), as `weft_smt::SolverStats` serialises them.
+    pub solver: Option<serde_json::Value>,
+}
+
+/// An input's value for people: unsigned, and signed as well when its top
+/// bit is set (`255 (-1)`).
+pub fn render_input_value(value: u128, width: u32) -> String {
+    let top = width.clamp(1, 128) - 1;
+    if width < 128 && (value >> top) & 1 == 1 {
+        let signed = (value as i128) - (1i128 << width);
+        format!("{value} ({signed})")
+    } else {
+        value.to_string()
+    }
 }

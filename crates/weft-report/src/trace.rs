@@ -287,6 +287,12 @@ pub enum Op {
         of: u32,
         value: u32,
     },
+    /// A branch on symbolic data with `of` sides, which took side `value`
+    /// (for two sides, 0 is the true side).
+    Fork {
+        of: u32,
+        value: u32,
+    },
     AtomicBegin,
     AtomicEnd,
 }
@@ -588,6 +594,7 @@ fn op(e: &Event, cx: &TraceContext) -> Op {
         K::Yield => Op::Yield,
         K::Sleep { ns, .. } => Op::Sleep { ns },
         K::Choice { of, value } => Op::Choice { of, value },
+        K::Fork { of, value } => Op::Fork { of, value },
         K::ClockRead { old, new, .. } => Op::ClockRead { old, new },
         K::AtomicBegin => Op::AtomicBegin,
         K::AtomicEnd => Op::AtomicEnd,

@@ -19,6 +19,20 @@ pub struct WitnessBug {
     pub outcome: Option<String>,
 }
 
+/// One input of the witnessed execution (see `weft_core::Input`): replay
+/// feeds `value` to the `index`-th input drawn by thread `thread`.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct WitnessInput {
+    /// Canonical thread name.
+    pub thread: String,
+    pub index: u32,
+    pub name: String,
+    pub location: String,
+    pub width: u32,
+    pub value: u128,
+}
+
 /// A replayable witness.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -46,7 +60,12 @@ pub struct Witness {
     /// are those of the recording; threads not listed get fresh ids.
     pub threads: Vec<String>,
     /// The scheduling decisions: (canonical thread name, alternative) per
-    /// visible event.
+    /// visible event. Under `--nondet symbolic` the replay is concrete: its
+    /// branches on inputs are not events, so the schedule leaves out the
+    /// recording's symbolic forks.
     pub schedule: Vec<(String, u32)>,
+    /// The values of the execution's inputs (`options.nondet` symbolic).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inputs: Vec<WitnessInput>,
     pub bug: WitnessBug,
 }

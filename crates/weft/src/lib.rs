@@ -15,9 +15,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 use weft_core::{Bug, BugKind, Deadline, LimitKind, MemoryModel, SourceMap};
-use weft_exec::{describe_event, Limits, Machine, Program, ThreadNames};
+use weft_exec::{describe_event, Limits, Machine, Nondet, Program, ThreadNames};
 use weft_explore::{Config, Finding, Por, Summary};
-use weft_report::{Context, Verdict, Witness, WitnessBug, WITNESS_FORMAT};
+use weft_report::{Context, Verdict, Witness, WitnessBug, WitnessInput, WITNESS_FORMAT};
 
 /// Exit code for bad input or usage.
 pub const EXIT_BAD_INPUT: i32 = 2;
@@ -55,6 +55,10 @@ pub enum DataModelArg {
 /// What `__VERIFIER_nondet_*` values are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum NondetArg {
+    /// Symbolic values, explored with the SMT solver: every input class
+    /// that changes a branch or a check is explored once per interleaving
+    /// class.
+    Symbolic,
     /// 0, except `_bool`, whose two values are explored; an execution that
     /// drew another is `incomplete` (limit `nondet`).
     Fixed,
@@ -126,9 +130,10 @@ pub struct CheckOptions {
     /// the timeout): do not explore the spurious wakeups POSIX allows.
     #[arg(long)]
     pub no_spurious_wakeups: bool,
-    /// `enumerate`: explore every value of `__VERIFIER_nondet_char` and
-    /// `_uchar` (256 each) as well as `_bool`'s two.
-    #[arg(long, value_enum, default_value = "fixed")]
+    /// What `__VERIFIER_nondet_*` and `klee_make_symbolic` inputs are:
+    /// `symbolic` (explored with Z3), `enumerate` (every value of
+    /// `_char`, `_uchar` and `_bool`, a concrete oracle) or `fixed` (0).
+    #[arg(long, value_enum, default_value = "symbolic")]
     pub nondet: NondetArg,
     /// List the distinct outcomes (how each execution ended, a digest of
     /// global memory, and what each thread printed) in the JSON output,
@@ -356,6 +361,7 @@ fn report_cut(limit: LimitKind, json: bool) -> anyhow::Result<i32> {
         describe: &describe,
         witnesses: Vec::new(),
         peak_rss_kib: peak_rss_kib(),
+        solver: None,
     };
     print_report(&summary, &cx, json)
 }
@@ -411,7 +417,11 @@ fn run_check(
         mm: opts.mm.model(),
         max_memory: max_memory(opts),
         spurious_wakeups: !opts.no_spurious_wakeups,
-        nondet_enumerate: opts.nondet == NondetArg::Enumerate,
+        nondet: match opts.nondet {
+            NondetArg::Symbolic => Nondet::Symbolic,
+            NondetArg::Enumerate => Nondet::Enumerate,
+            NondetArg::Fixed => Nondet::Fixed,
+        },
         ..Limits::default()
     };
     let cfg = Config {
@@ -425,6 +435,7 @@ fn run_check(
         keep_going: opts.keep_going,
         stop_at: None,
     };
+    let mut pool = None;
     let (mut summary, origins) = if opts.check_robustness {
         limits.mm = match limits.mm {
             MemoryModel::Sc => MemoryModel::Tso,
@@ -432,7 +443,9 @@ fn run_check(
         };
         robustness(&prog, &cfg, limits, &names)
     } else {
-        let s = weft_explore::explore(Machine::new(prog.clone(), limits, names.clone()), &cfg);
+        let init = Machine::new(prog.clone(), limits, names.clone());
+        pool = init.shared_pool();
+        let s = weft_explore::explore(init, &cfg);
         let origins = vec![
             Origin {
                 mm: limits.mm,
@@ -478,6 +491,10 @@ fn run_check(
         describe: &describe,
         witnesses,
         peak_rss_kib: peak_rss_kib(),
+        solver: pool
+            .map(|p| p.stats())
+            .filter(|st| st.queries > 0)
+            .and_then(|st| serde_json::to_value(st).ok()),
     };
     print_report(&summary, &cx, opts.json)
 }
@@ -630,7 +647,11 @@ fn witness_of(
         "mm": origin.mm.as_str(),
         "max_memory": limits.max_memory,
         "spurious_wakeups": limits.spurious_wakeups,
-        "nondet": if limits.nondet_enumerate { "enumerate" } else { "fixed" },
+        "nondet": match limits.nondet {
+            Nondet::Symbolic => "symbolic",
+            Nondet::Enumerate => "enumerate",
+            Nondet::Fixed => "fixed",
+        },
     });
     if let Some(dir) = &prog.allow_writes {
         options["allow_writes"] = json!(dir.display().to_string());
@@ -644,10 +665,25 @@ fn witness_of(
         env: prog.env.clone(),
         options,
         threads: names.table(),
+        // A replay runs concretely, without the symbolic forks.
         schedule: f
             .schedule
             .iter()
-            .map(|&(t, a)| (names.canonical(t), a))
+            .zip(&f.trace)
+            .filter(|(_, e)| !matches!(e.kind, weft_core::EventKind::Fork { .. }))
+            .map(|(&(t, a), _)| (names.canonical(t), a))
+            .collect(),
+        inputs: f
+            .inputs
+            .iter()
+            .map(|i| WitnessInput {
+                thread: names.canonical(i.tid),
+                index: i.index,
+                name: i.name.clone(),
+                location: prog.sources().render(i.loc),
+                width: i.width,
+                value: i.value,
+            })
             .collect(),
         bug: WitnessBug {
             kind: f.bug.kind.as_str().to_string(),
@@ -664,7 +700,9 @@ struct Recorded {
     max_memory: u64,
     mm: MemoryModel,
     spurious_wakeups: bool,
-    nondet_enumerate: bool,
+    nondet: Nondet,
+    /// The inputs a replay feeds the program (`nondet` symbolic).
+    inputs: weft_exec::GivenInputs,
     /// The `--allow-writes` directory of the recording, if any.
     allow_writes: Option<std::path::PathBuf>,
     kind: BugKind,
@@ -759,8 +797,44 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
             .ok_or_else(|| format!("`options.spurious_wakeups` is {v}, not a boolean"))?,
     };
     // Older witnesses were recorded with fixed nondet values.
-    let nondet_enumerate =
-        one_of(opts, "nondet", &[("fixed", false), ("enumerate", true)])?.unwrap_or(false);
+    let nondet = one_of(
+        opts,
+        "nondet",
+        &[
+            ("fixed", Nondet::Fixed),
+            ("enumerate", Nondet::Enumerate),
+            ("symbolic", Nondet::Symbolic),
+        ],
+    )?
+    .unwrap_or(Nondet::Fixed);
+    if nondet != Nondet::Symbolic && !w.inputs.is_empty() {
+        return Err("`inputs` needs `options.nondet` \"symbolic\"".into());
+    }
+    let mut inputs = weft_exec::GivenInputs::default();
+    for (i, input) in w.inputs.iter().enumerate() {
+        ThreadNames::default()
+            .resolve(&input.thread)
+            .map_err(|e| format!("`inputs` entry {}: {e}", i + 1))?;
+        if input.width == 0 || input.width > 128 || input.value >> (input.width - 1) >> 1 != 0 {
+            return Err(format!(
+                "`inputs` entry {}: value {} does not fit in {} bits",
+                i + 1,
+                input.value,
+                input.width
+            ));
+        }
+        if inputs
+            .insert((input.thread.clone(), input.index), input.value)
+            .is_some()
+        {
+            return Err(format!(
+                "`inputs` entry {}: thread {} input {} is listed twice",
+                i + 1,
+                input.thread,
+                input.index
+            ));
+        }
+    }
     let allow_writes = match opts.get("allow_writes") {
         None => None,
         Some(v) => Some(
@@ -800,7 +874,8 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
         max_memory,
         mm,
         spurious_wakeups,
-        nondet_enumerate,
+        nondet,
+        inputs,
         allow_writes,
         kind,
         names,
@@ -853,7 +928,7 @@ fn run_replay(
         max_memory: rec.max_memory,
         mm: rec.mm,
         spurious_wakeups: rec.spurious_wakeups,
-        nondet_enumerate: rec.nondet_enumerate,
+        nondet: rec.nondet,
         ..Limits::default()
     };
     let cfg = Config {
@@ -861,7 +936,8 @@ fn run_replay(
         stop,
         ..Config::default()
     };
-    let init = Machine::new(prog.clone(), limits, rec.names.clone());
+    let given = (rec.nondet == Nondet::Symbolic).then(|| rec.inputs.clone());
+    let init = Machine::with_inputs(prog.clone(), limits, rec.names.clone(), given);
     let mut summary = weft_explore::replay_with(init, &rec.schedule, &cfg).map_err(|e| {
         let who = w
             .schedule
@@ -876,6 +952,7 @@ fn run_replay(
         describe: &describe,
         witnesses,
         peak_rss_kib: peak_rss_kib(),
+        solver: None,
     };
     if let Some(msg) = summary.unsupported.take() {
         return Err(bad(msg));

@@ -210,13 +210,23 @@ pub static GROUPS: &[Group] = &[
                 verifier::nondet_byte_pending,
                 verifier::nondet_byte,
             ),
-            local("__VERIFIER_nondet_short", verifier::nondet),
-            local("__VERIFIER_nondet_ushort", verifier::nondet),
-            local("__VERIFIER_nondet_int", verifier::nondet),
-            local("__VERIFIER_nondet_uint", verifier::nondet),
-            local("__VERIFIER_nondet_long", verifier::nondet),
-            local("__VERIFIER_nondet_ulong", verifier::nondet),
-            local("__VERIFIER_nondet_pointer", verifier::nondet),
+            local("__VERIFIER_nondet_short", verifier::nondet_i16),
+            local("__VERIFIER_nondet_ushort", verifier::nondet_i16),
+            local("__VERIFIER_nondet_int", verifier::nondet_i32),
+            local("__VERIFIER_nondet_uint", verifier::nondet_i32),
+            local("__VERIFIER_nondet_unsigned", verifier::nondet_i32),
+            local("__VERIFIER_nondet_u32", verifier::nondet_i32),
+            local("__VERIFIER_nondet_long", verifier::nondet_word),
+            local("__VERIFIER_nondet_ulong", verifier::nondet_word),
+            local("__VERIFIER_nondet_longlong", verifier::nondet_i64),
+            local("__VERIFIER_nondet_ulonglong", verifier::nondet_i64),
+            local("__VERIFIER_nondet_size_t", verifier::nondet_word),
+            local("__VERIFIER_nondet_pointer", verifier::nondet_word),
+            local("__VERIFIER_nondet_float", verifier::nondet_f32),
+            local("__VERIFIER_nondet_double", verifier::nondet_f64),
+            local("klee_make_symbolic", verifier::make_symbolic),
+            local("weft_make_symbolic", verifier::make_symbolic),
+            local("klee_assume", verifier::assume),
             local("__VERIFIER_assume", verifier::assume),
             visible(
                 "__VERIFIER_atomic_begin",
@@ -824,6 +834,12 @@ pub static GROUPS: &[Group] = &[
 /// writes into it (see `buffer`). The others that can be `MemOp` events
 /// stay full barriers: stdio and file calls lock their stream, the
 /// environment functions a lock of their own.
+/// Whether model `name` takes symbolic arguments as they are (the others
+/// get them concretised, see `sym`).
+pub fn symbolic_args(name: &str) -> bool {
+    matches!(name, "__VERIFIER_assume" | "klee_assume")
+}
+
 pub fn plain_memory(name: &str) -> bool {
     let group = |g: &str| {
         GROUPS

@@ -1,7 +1,7 @@
 //! Termination (`abort`, `exit`, `assert`) and the SV-COMP interface.
 
 use super::{Call, Ret};
-use crate::machine::{Machine, Stop};
+use crate::machine::{Machine, Nondet, Stop};
 use crate::value::Value;
 use weft_core::{BlockReason, BugKind, EventKind};
 
@@ -85,29 +85,36 @@ pub fn reach_error(m: &mut Machine, _: &Call) -> Result<Ret, Stop> {
     Err(m.bug(BugKind::Assertion, "reach_error() was called"))
 }
 
-/// `__VERIFIER_nondet_bool`: a choice of the explorer, which explores
-/// both values (the event's two alternatives) in every context.
-pub fn nondet_bool_pending(_: &Machine, _: &Call) -> Pending {
-    Ok(Some(EventKind::Choice { of: 2, value: 0 }))
+/// `__VERIFIER_nondet_bool`: a fresh symbolic input (`--nondet
+/// symbolic`), else a choice of the explorer, which explores both values
+/// (the event's two alternatives) in every context.
+pub fn nondet_bool_pending(m: &Machine, _: &Call) -> Pending {
+    Ok((!m.symbolic_inputs()).then_some(EventKind::Choice { of: 2, value: 0 }))
 }
 
 pub fn nondet_bool(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    if m.symbolic_inputs() {
+        return draw(m, c, 1, "__VERIFIER_nondet_bool");
+    }
     let value = c.alt.min(1);
     m.last = Some(EventKind::Choice { of: 2, value });
     Ok(Ret::Value(Value::Int(value as u128)))
 }
 
-/// `__VERIFIER_nondet_char` and `_uchar` under `--nondet enumerate`: a
-/// choice of the explorer among the 256 values (a concrete oracle for
-/// small inputs); otherwise no event, and 0 as [`nondet`] gives it.
+/// `__VERIFIER_nondet_char` and `_uchar`: a symbolic input; under
+/// `--nondet enumerate` a choice of the explorer among the 256 values (a
+/// concrete oracle for small inputs); otherwise no event, and 0 as
+/// [`nondet`] gives it.
 pub fn nondet_byte_pending(m: &Machine, _: &Call) -> Pending {
-    Ok(m.limits
-        .nondet_enumerate
+    Ok((m.limits.nondet == Nondet::Enumerate && !m.symbolic_inputs())
         .then_some(EventKind::Choice { of: 256, value: 0 }))
 }
 
 pub fn nondet_byte(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    if !m.limits.nondet_enumerate {
+    if m.symbolic_inputs() {
+        return draw(m, c, 8, "__VERIFIER_nondet_char");
+    }
+    if m.limits.nondet != Nondet::Enumerate {
         return nondet(m, c);
     }
     let value = c.alt.min(255);
@@ -115,8 +122,44 @@ pub fn nondet_byte(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     Ok(Ret::Value(Value::Int(value as u128)))
 }
 
-/// The other `__VERIFIER_nondet_*`: a fixed default (0) until symbolic
-/// inputs land.
+/// A fresh input of `width` bits named after `name` (see `sym`); 0 and an
+/// incomplete run when inputs are fixed.
+fn draw(m: &mut Machine, c: &Call, width: u32, name: &str) -> Result<Ret, Stop> {
+    match m.draw_input(c.tid, width, name) {
+        Some(v) => Ok(Ret::Value(v)),
+        None => nondet(m, c),
+    }
+}
+
+pub fn nondet_i16(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    draw(m, c, 16, "__VERIFIER_nondet_short")
+}
+
+pub fn nondet_i32(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    draw(m, c, 32, "__VERIFIER_nondet_int")
+}
+
+pub fn nondet_i64(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    draw(m, c, 64, "__VERIFIER_nondet_longlong")
+}
+
+/// `long`, `size_t` and pointers: as wide as the data model's pointers.
+pub fn nondet_word(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    let bits = 8 * m.dm().ptr as u32;
+    draw(m, c, bits, "__VERIFIER_nondet_long")
+}
+
+/// `float` and `double` inputs: symbolic bits, concretised by the first
+/// float operation on them.
+pub fn nondet_f32(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    draw(m, c, 32, "__VERIFIER_nondet_float")
+}
+
+pub fn nondet_f64(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    draw(m, c, 64, "__VERIFIER_nondet_double")
+}
+
+/// Inputs fixed to 0 (`--nondet fixed`).
 /// The execution is marked, so that a run without bugs is incomplete
 /// rather than safe (conservatively: whether or not the value is used).
 pub fn nondet(m: &mut Machine, _: &Call) -> Result<Ret, Stop> {
@@ -124,10 +167,51 @@ pub fn nondet(m: &mut Machine, _: &Call) -> Result<Ret, Stop> {
     Ok(Ret::Value(Value::ZERO))
 }
 
+/// `klee_make_symbolic(addr, size, name)` and `weft_make_symbolic`: the
+/// `size` bytes at `addr` become inputs named `name` (one input of up to
+/// 16 bytes, else one per byte, `name[i]`).
+pub fn make_symbolic(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    let (a, size) = (c.addr(0), c.arg(1) as u64);
+    let name = match c.addr(2) {
+        0 => "symbolic".to_string(),
+        p => String::from_utf8_lossy(&m.mem.read_cstr(p).unwrap_or_default()).into_owned(),
+    };
+    m.mem
+        .check(a, size, true)
+        .map_err(|e| m.mem_bug(e, true))?;
+    if !m.symbolic_inputs() {
+        m.nondet = true;
+        return Ok(Ret::Value(Value::ZERO));
+    }
+    let pieces: Vec<(u64, u64, String)> = if size <= 16 {
+        vec![(0, size, name)]
+    } else {
+        (0..size).map(|i| (i, 1, format!("{name}[{i}]"))).collect()
+    };
+    for (off, n, name) in pieces {
+        if n == 0 {
+            continue;
+        }
+        let v = m
+            .draw_input(c.tid, 8 * n as u32, &name)
+            .expect("inputs are symbolic or given");
+        let written = match v {
+            Value::Sym(e) => m.sym_store(a + off, n, e),
+            v => m.mem.write_int(a + off, n, v.int()),
+        };
+        written.map_err(|e| m.mem_bug(e, true))?;
+    }
+    Ok(Ret::Value(Value::ZERO))
+}
+
 pub fn assume(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     match c.args.first() {
         Some(Value::Int(0)) => Err(Stop::Blocked(BlockReason::Assume)),
         Some(Value::Int(_)) => Ok(Ret::Value(Value::ZERO)),
+        Some(Value::Sym(e)) => {
+            m.assume_sym(c.tid, *e)?;
+            Ok(Ret::Value(Value::ZERO))
+        }
         _ => Err(m.bug(
             BugKind::Memory,
             "uninitialised value decides __VERIFIER_assume",

@@ -532,6 +532,7 @@ impl OldTrace {
             trace: self.entries.iter().map(|e| e.ev.clone()).collect(),
             output: output.to_vec(),
             clocks: Vec::new(),
+            inputs: Vec::new(),
         }
     }
 

@@ -1,0 +1,836 @@
+//! Symbolic inputs (`--nondet symbolic`): the path constraint, forks on
+//! symbolic data, concretisation, and the inputs a witness records.
+//!
+//! Owns [`Pool`] (the expression pool and the solver of one exploration,
+//! shared by every snapshot of its Machines) and [`SymState`] (one
+//! execution's path constraint, inputs and pending forks, copied on write
+//! like the rest of the Machine).
+//!
+//! How it follows the paper (POR-SE, built on KLEE): a branch on symbolic
+//! data is a thread-local event with one alternative per side, each adding
+//! its condition to the path constraint. Deviation: a fork exists wherever
+//! the condition is not a constant *and* is not already one of the thread's
+//! own path constraints, whether or not both sides are feasible; an
+//! infeasible side ends its execution as blocked (`infeasible`). KLEE asks
+//! the solver first and forks only when both sides are feasible, but then
+//! whether a thread forks would depend on which constraints other threads
+//! added before it, that is on the interleaving, and an explorer that
+//! replays a schedule in another interleaving would find a different event.
+//! Here the forks of a thread depend only on what it read.
+//!
+//! Where weft cannot follow a symbolic value (floats, sizes, arguments of C
+//! library calls, symbolic data in a store buffer), it *concretises* it:
+//! picks one feasible value, adds `value == expr` to the path constraint and
+//! marks the execution, so that a run without bugs is `incomplete` (limit
+//! `symbolic`) and never `safe`. Bugs found after a concretisation are real:
+//! the witness's inputs satisfy the whole path constraint.
+
+use crate::machine::{Machine, Stop};
+use crate::value::Value;
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use std::cell::{RefCell, RefMut};
+use std::rc::Rc;
+use std::sync::Arc;
+use weft_core::{BlockReason, EventKind, Input, LimitKind, Loc, Tid};
+use weft_smt::{Answer, Expr, Smt, Solver, SolverOptions, SolverStats};
+
+/// The expression pool and solver of one exploration.
+pub struct Pool {
+    pub smt: Smt,
+    pub solver: Solver,
+}
+
+/// A handle on the pool, shared by every Machine of one exploration (nodes
+/// are never freed, so expressions in any snapshot stay valid).
+#[derive(Clone)]
+pub struct SharedPool(Rc<RefCell<Pool>>);
+
+impl SharedPool {
+    pub fn new() -> SharedPool {
+        let options = SolverOptions {
+            timeout: Some(std::time::Duration::from_secs(10)),
+            ..SolverOptions::default()
+        };
+        SharedPool(Rc::new(RefCell::new(Pool {
+            smt: Smt::new(),
+            solver: Solver::new(options),
+        })))
+    }
+
+    pub(crate) fn get(&self) -> RefMut<'_, Pool> {
+        self.0.borrow_mut()
+    }
+
+    /// The solver's counters so far.
+    pub fn stats(&self) -> SolverStats {
+        self.0.borrow().solver.stats()
+    }
+}
+
+impl Default for SharedPool {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Inputs a replay feeds the program, by (canonical thread name, index).
+pub type GivenInputs = FxHashMap<(String, u32), u128>;
+
+/// One input drawn by the execution.
+#[derive(Clone, Debug)]
+pub(crate) struct InputVar {
+    tid: Tid,
+    index: u32,
+    name: String,
+    loc: Loc,
+    width: u32,
+    /// The variable, or `None` when the value was given (a replay).
+    var: Option<Expr>,
+    value: u128,
+}
+
+/// One execution's symbolic state.
+///
+/// Invariants: `pc` and `owner` have the same length; `pc` is satisfiable
+/// (every constraint is added after a check, or is a concretisation picked
+/// from a model); each entry of `forks` belongs to a thread whose pending
+/// event is a [`EventKind::Fork`] with as many alternatives.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SymState {
+    /// The path constraint: width-1 expressions, all true on this path.
+    pc: Vec<Expr>,
+    /// The thread whose step added each constraint.
+    owner: Vec<Tid>,
+    inputs: Vec<InputVar>,
+    /// The alternatives of each thread's pending fork.
+    forks: Vec<(Tid, SmallVec<[Expr; 2]>)>,
+    /// Some value was concretised: the other values were not explored.
+    pub(crate) concretized: bool,
+}
+
+/// Most alternatives a symbolic address is resolved into; a larger range
+/// is concretised.
+const MAX_OFFSETS: u64 = 256;
+
+impl Machine {
+    fn pool(&self) -> RefMut<'_, Pool> {
+        self.pool
+            .as_ref()
+            .expect("symbolic values exist only with a pool")
+            .get()
+    }
+
+    fn sym_mut(&mut self) -> &mut SymState {
+        crate::cow::make_mut(self.sym.get_or_insert_with(Arc::default))
+    }
+
+    /// Whether inputs are symbolic, or given by a replay.
+    pub(crate) fn symbolic_inputs(&self) -> bool {
+        self.pool.is_some() || self.given.is_some()
+    }
+
+    /// The solver counters, under `--nondet symbolic`.
+    pub fn solver_stats(&self) -> Option<SolverStats> {
+        self.pool.as_ref().map(|p| p.stats())
+    }
+
+    /// Draws a fresh input of `width` bits for thread `tid`: a symbolic
+    /// variable, the value a replay gives, or (neither) `None`.
+    pub(crate) fn draw_input(&mut self, tid: Tid, width: u32, name: &str) -> Option<Value> {
+        if self.pool.is_none() && self.given.is_none() {
+            return None;
+        }
+        let index = self
+            .sym
+            .as_ref()
+            .map_or(0, |s| s.inputs.iter().filter(|i| i.tid == tid).count()) as u32;
+        let loc = self.loc;
+        let (var, value, v) = match &self.given {
+            Some(given) => {
+                let key = (self.names.canonical(tid), index);
+                let value = given.get(&key).copied().unwrap_or(0) & weft_smt::ops::mask(width);
+                (None, value, Value::Int(value))
+            }
+            None => {
+                let origin = format!("{name}() of thread {tid}, input {index}");
+                let e = self.pool().smt.var(width, name, &origin);
+                (Some(e), 0, Value::Sym(e))
+            }
+        };
+        self.sym_mut().inputs.push(InputVar {
+            tid,
+            index,
+            name: name.to_string(),
+            loc,
+            width,
+            var,
+            value,
+        });
+        Some(v)
+    }
+
+    /// `v` as an expression of `bits` bits (`None` for uninitialised and
+    /// aggregate values).
+    pub(crate) fn expr_of(&self, v: &Value, bits: u32) -> Option<Expr> {
+        match v {
+            Value::Int(x) => Some(self.pool().smt.constant(bits, *x)),
+            Value::Sym(e) => Some(self.fit(*e, bits)),
+            _ => None,
+        }
+    }
+
+    /// `e` truncated or zero-extended to `bits` bits.
+    pub(crate) fn fit(&self, e: Expr, bits: u32) -> Expr {
+        let mut p = self.pool();
+        let w = p.smt.width(e);
+        match w.cmp(&bits) {
+            std::cmp::Ordering::Equal => e,
+            std::cmp::Ordering::Greater => p.smt.trunc(e, bits),
+            std::cmp::Ordering::Less => p.smt.zext(e, bits),
+        }
+    }
+
+    /// The value of expression `e`: an integer if it folded to a constant.
+    pub(crate) fn value_of(&self, e: Expr) -> Value {
+        match self.pool().smt.as_const(e) {
+            Some(c) => Value::Int(c),
+            None => Value::Sym(e),
+        }
+    }
+
+    /// Builds an expression with the pool.
+    pub(crate) fn build<R>(&self, f: impl FnOnce(&mut Smt) -> R) -> R {
+        f(&mut self.pool().smt)
+    }
+
+    /// Which of the mutually exclusive conditions `alts` (one of which
+    /// holds) is true for thread `tid` on this path: a constant, or one of
+    /// the thread's own path constraints. Otherwise, while running local
+    /// code, a fork ([`Stop::Fork`]): the thread pauses with a
+    /// [`EventKind::Fork`] event. While committing a visible event, which
+    /// cannot fork, the first feasible condition is taken (concretised).
+    pub(crate) fn choose(&mut self, tid: Tid, alts: &[Expr]) -> Result<usize, Stop> {
+        debug_assert!(!alts.is_empty());
+        {
+            let p = self.pool();
+            if let Some(i) = alts.iter().position(|&a| p.smt.as_bool(a) == Some(true)) {
+                return Ok(i);
+            }
+            let live: SmallVec<[usize; 4]> = (0..alts.len())
+                .filter(|&i| p.smt.as_bool(alts[i]) != Some(false))
+                .collect();
+            if live.len() == 1 {
+                return Ok(live[0]);
+            }
+        }
+        if let Some(s) = &self.sym {
+            for (c, o) in s.pc.iter().zip(&s.owner).rev() {
+                if *o == tid {
+                    if let Some(i) = alts.iter().position(|a| a == c) {
+                        return Ok(i);
+                    }
+                }
+            }
+        }
+        if !self.committing {
+            return Err(Stop::Fork(alts.iter().copied().collect()));
+        }
+        for (i, &a) in alts.iter().enumerate() {
+            if self.feasible(a)? {
+                self.constrain(tid, a);
+                self.sym_mut().concretized = true;
+                return Ok(i);
+            }
+        }
+        Err(Stop::Blocked(BlockReason::Infeasible))
+    }
+
+    /// Whether the width-1 `c` is true for thread `tid` on this path (see
+    /// [`Machine::choose`]; a fork's alternative 0 is the true side).
+    pub(crate) fn decide(&mut self, tid: Tid, c: Expr) -> Result<bool, Stop> {
+        if let Some(b) = self.pool().smt.as_bool(c) {
+            return Ok(b);
+        }
+        let not = self.pool().smt.bool_not(c);
+        Ok(self.choose(tid, &[c, not])? == 0)
+    }
+
+    /// Whether `c` can hold on this path.
+    fn feasible(&mut self, c: Expr) -> Result<bool, Stop> {
+        let s = self.sym.clone().unwrap_or_default();
+        let mut guard = self.pool();
+        let p = &mut *guard;
+        p.solver
+            .may_be_true(&p.smt, &s.pc, c)
+            .map_err(|_| Stop::Limit(LimitKind::Solver))
+    }
+
+    /// Adds `c` (known feasible) to the path constraint, as `tid`'s.
+    fn constrain(&mut self, tid: Tid, c: Expr) {
+        let s = self.sym_mut();
+        s.pc.push(c);
+        s.owner.push(tid);
+    }
+
+    /// One feasible value of `v` on this path, fixed from now on (see the
+    /// module doc). Concrete values come back as they are.
+    pub(crate) fn concretize(&mut self, tid: Tid, v: &Value) -> Result<Value, Stop> {
+        let Value::Sym(e) = *v else {
+            return Ok(v.clone());
+        };
+        let s = self.sym.clone().unwrap_or_default();
+        let value = {
+            let mut guard = self.pool();
+            let p = &mut *guard;
+            match p.solver.get_value(&p.smt, &s.pc, e) {
+                Ok(Some(x)) => x,
+                Ok(None) => return Err(Stop::Blocked(BlockReason::Infeasible)),
+                Err(_) => return Err(Stop::Limit(LimitKind::Solver)),
+            }
+        };
+        let eq = self.build(|smt| {
+            let c = smt.constant(smt.width(e), value);
+            smt.eq(e, c)
+        });
+        self.constrain(tid, eq);
+        self.sym_mut().concretized = true;
+        Ok(Value::Int(value))
+    }
+
+    /// `__VERIFIER_assume(c)` with a symbolic `c`: `c` joins the path
+    /// constraint; no input satisfies both: the execution is blocked.
+    pub(crate) fn assume_sym(&mut self, tid: Tid, c: Expr) -> Result<(), Stop> {
+        let c = self.build(|smt| smt.is_nonzero(c));
+        if !self.feasible(c)? {
+            return Err(Stop::Blocked(BlockReason::Assume));
+        }
+        self.constrain(tid, c);
+        Ok(())
+    }
+
+    /// Remembers the alternatives of the fork `tid` pauses at; its pending
+    /// event.
+    pub(crate) fn open_fork(&mut self, tid: Tid, alts: SmallVec<[Expr; 2]>) -> EventKind {
+        let of = alts.len() as u32;
+        let s = self.sym_mut();
+        debug_assert!(s.forks.iter().all(|(t, _)| *t != tid), "one fork per thread");
+        s.forks.push((tid, alts));
+        EventKind::Fork { of, value: 0 }
+    }
+
+    /// Takes alternative `alt` of `tid`'s pending fork: its condition joins
+    /// the path constraint if feasible; otherwise the execution is blocked.
+    pub(crate) fn take_fork(&mut self, tid: Tid, alt: u32) -> Result<(), Stop> {
+        let s = self.sym_mut();
+        let at = s
+            .forks
+            .iter()
+            .position(|(t, _)| *t == tid)
+            .expect("a pending fork has its alternatives");
+        let (_, alts) = s.forks.swap_remove(at);
+        self.last = Some(EventKind::Fork {
+            of: alts.len() as u32,
+            value: alt,
+        });
+        let c = alts[alt as usize];
+        if !self.feasible(c)? {
+            return Err(Stop::Blocked(BlockReason::Infeasible));
+        }
+        self.constrain(tid, c);
+        Ok(())
+    }
+
+    /// Whether any value of this execution was concretised.
+    pub(crate) fn concretized(&self) -> bool {
+        self.sym.as_ref().is_some_and(|s| s.concretized)
+    }
+
+    /// The inputs drawn so far, with values of a model of the path
+    /// constraint (given values in a replay).
+    pub fn input_values(&self) -> Vec<Input> {
+        let Some(s) = &self.sym else {
+            return Vec::new();
+        };
+        let model = self.pool.as_ref().and_then(|pool| {
+            let focus: Vec<Expr> = s.inputs.iter().filter_map(|i| i.var).collect();
+            let mut guard = pool.get();
+            let p = &mut *guard;
+            match p.solver.check_focus(&p.smt, &s.pc, &focus, Expr::TRUE) {
+                Answer::Sat(m) => Some(m),
+                _ => None,
+            }
+        });
+        s.inputs
+            .iter()
+            .map(|i| {
+                let value = match (i.var, &model, &self.pool) {
+                    (Some(v), Some(m), Some(pool)) => pool.get().smt.eval(v, m),
+                    _ => i.value,
+                };
+                Input {
+                    tid: i.tid,
+                    index: i.index,
+                    name: i.name.clone(),
+                    loc: i.loc,
+                    width: i.width,
+                    value,
+                }
+            })
+            .collect()
+    }
+
+    /// Resolves a symbolic address `e` for an access of `size` bytes into
+    /// one concrete address, forking over the object's offsets (see
+    /// [`Machine::choose`]): the object is the one the constant term of
+    /// `e` points into, so the alternatives do not depend on the path. An
+    /// offset outside the object is a memory bug; a misaligned one, or an
+    /// object with more than [`MAX_OFFSETS`] offsets, is concretised.
+    pub(crate) fn resolve_addr(&mut self, tid: Tid, e: Expr, size: u64) -> Result<u64, Stop> {
+        let base = self.build(|smt| base_constant(smt, e));
+        let obj = base.and_then(|b| {
+            let (id, off) = self.mem.decode(b as u64);
+            let o = self.mem.object(id)?;
+            Some((b as u64 - off, o.size))
+        });
+        let Some((start, osize)) = obj.filter(|&(_, s)| s >= size && size > 0) else {
+            return Ok(self.concretize(tid, &Value::Sym(e))?.bits_or_zero() as u64);
+        };
+        let step = size.next_power_of_two().min(16);
+        let count = (osize - size) / step + 1;
+        if count > MAX_OFFSETS {
+            return Ok(self.concretize(tid, &Value::Sym(e))?.bits_or_zero() as u64);
+        }
+        let alts: SmallVec<[Expr; 2]> = self.build(|smt| {
+            let w = smt.width(e);
+            let s = smt.constant(w, start as u128);
+            let off = smt.sub(e, s);
+            let mut alts: SmallVec<[Expr; 2]> = (0..count)
+                .map(|k| {
+                    let c = smt.constant(w, (k * step) as u128);
+                    smt.eq(off, c)
+                })
+                .collect();
+            let last = smt.constant(w, (osize - size) as u128);
+            let outside = smt.ugt(off, last);
+            alts.push(outside);
+            if step > 1 {
+                let m = smt.constant(w, (step - 1) as u128);
+                let low = smt.and(off, m);
+                let zero = smt.constant(w, 0);
+                let misaligned = smt.ne(low, zero);
+                let inside = smt.bool_not(outside);
+                alts.push(smt.bool_and(inside, misaligned));
+            }
+            alts
+        });
+        let i = self.choose(tid, &alts)? as u64;
+        if i < count {
+            Ok(start + i * step)
+        } else if i == count {
+            Err(self.bug(
+                weft_core::BugKind::Memory,
+                format!("out-of-bounds access of {size} bytes at a symbolic offset of a {osize}-byte object"),
+            ))
+        } else {
+            Ok(self.concretize(tid, &Value::Sym(e))?.bits_or_zero() as u64)
+        }
+    }
+}
+
+/// The constant term of an address expression: the expression itself if
+/// constant, else the constant operand of a top-level addition.
+fn base_constant(smt: &Smt, e: Expr) -> Option<u128> {
+    if let Some(c) = smt.as_const(e) {
+        return Some(c);
+    }
+    if let weft_smt::Op::Bin(weft_smt::BinOp::Add, a, b) = smt.op(e) {
+        return smt.as_const(a).or_else(|| smt.as_const(b));
+    }
+    None
+}
+
+/// The interpreter's instructions on symbolic operands (the slow paths of
+/// `interp`): each builds the expression the concrete semantics in `arith`
+/// computes, bit for bit.
+impl Machine {
+    /// An integer binary operation with a symbolic (or uninitialised)
+    /// operand. Division by a value that may be zero, and signed overflow
+    /// where it is checked, are decided first (forks).
+    #[cold]
+    pub(crate) fn sym_int_bin(
+        &mut self,
+        tid: Tid,
+        op: weft_ir::BinOp,
+        bits: u32,
+        a: &weft_ir::Operand,
+        b: &weft_ir::Operand,
+        nsw: bool,
+    ) -> Result<Value, Stop> {
+        use weft_ir::BinOp as B;
+        let (x, y) = (self.op_value(tid, a), self.op_value(tid, b));
+        let (Some(x), Some(y)) = (self.expr_of(&x, bits), self.expr_of(&y, bits)) else {
+            return Ok(Value::Undef);
+        };
+        if bits > 64 && (nsw || matches!(op, B::Mul | B::UDiv | B::SDiv | B::URem | B::SRem)) {
+            // Keeps the solver's problems small: wide operations concretely.
+            let (cx, cy) = (
+                self.concretize(tid, &self.value_of(x))?,
+                self.concretize(tid, &self.value_of(y))?,
+            );
+            return crate::arith::bin(op, bits, cx.bits_or_zero(), cy.bits_or_zero())
+                .map(Value::Int)
+                .map_err(|_| self.bug(weft_core::BugKind::UndefinedBehavior, "division by zero"));
+        }
+        if matches!(op, B::UDiv | B::SDiv | B::URem | B::SRem) {
+            let zero = self.build(|smt| {
+                let z = smt.constant(bits, 0);
+                smt.eq(y, z)
+            });
+            if self.decide(tid, zero)? {
+                return Err(self.bug(weft_core::BugKind::UndefinedBehavior, "division by zero"));
+            }
+            if matches!(op, B::SDiv | B::SRem) {
+                let ov = self.build(|smt| {
+                    let min = smt.constant(bits, weft_smt::ops::signed_min(bits));
+                    let m1 = smt.constant(bits, weft_smt::ops::mask(bits));
+                    let a = smt.eq(x, min);
+                    let b = smt.eq(y, m1);
+                    smt.bool_and(a, b)
+                });
+                if self.decide(tid, ov)? {
+                    let what = if op == B::SRem { "remainder" } else { "division" };
+                    let msg =
+                        format!("signed overflow: {what} of the smallest {bits}-bit integer by -1");
+                    return Err(self.bug(weft_core::BugKind::UndefinedBehavior, msg));
+                }
+            }
+        }
+        if nsw {
+            let ov = self.build(|smt| signed_overflow(smt, op, bits, x, y));
+            if let Some(ov) = ov {
+                if self.decide(tid, ov)? {
+                    let what = match op {
+                        B::Add => "addition",
+                        B::Sub => "subtraction",
+                        B::Mul => "multiplication",
+                        _ => "left shift",
+                    };
+                    let msg = format!("signed overflow: {what} of symbolic operands in {bits} bits");
+                    return Err(self.bug(weft_core::BugKind::UndefinedBehavior, msg));
+                }
+            }
+        }
+        let r = self.build(|smt| {
+            let amount = |smt: &mut Smt| {
+                let n = smt.constant(bits, bits as u128);
+                smt.urem(y, n)
+            };
+            match op {
+                B::Add => smt.add(x, y),
+                B::Sub => smt.sub(x, y),
+                B::Mul => smt.mul(x, y),
+                B::UDiv => smt.udiv(x, y),
+                B::SDiv => smt.sdiv(x, y),
+                B::URem => smt.urem(x, y),
+                B::SRem => smt.srem(x, y),
+                B::And => smt.and(x, y),
+                B::Or => smt.or(x, y),
+                B::Xor => smt.xor(x, y),
+                B::Shl => {
+                    let s = amount(smt);
+                    smt.shl(x, s)
+                }
+                B::LShr => {
+                    let s = amount(smt);
+                    smt.lshr(x, s)
+                }
+                B::AShr => {
+                    let s = amount(smt);
+                    smt.ashr(x, s)
+                }
+            }
+        });
+        Ok(self.value_of(r))
+    }
+
+    /// An operand's value (a register, an immediate, a constant).
+    fn op_value(&self, tid: Tid, o: &weft_ir::Operand) -> Value {
+        match o {
+            weft_ir::Operand::Reg(r) => self.frame(tid).regs[*r as usize].clone(),
+            weft_ir::Operand::Imm(v) => Value::Int(*v),
+            weft_ir::Operand::Const(i) => self.prog.consts[*i as usize].clone(),
+            weft_ir::Operand::Undef => Value::Undef,
+        }
+    }
+
+    /// An integer comparison with a symbolic operand: a width-1 value.
+    #[cold]
+    pub(crate) fn sym_icmp(
+        &mut self,
+        tid: Tid,
+        pred: weft_ir::IPred,
+        bits: u32,
+        a: &weft_ir::Operand,
+        b: &weft_ir::Operand,
+    ) -> Value {
+        use weft_ir::IPred as P;
+        let (x, y) = (self.op_value(tid, a), self.op_value(tid, b));
+        let (Some(x), Some(y)) = (self.expr_of(&x, bits), self.expr_of(&y, bits)) else {
+            return Value::Undef;
+        };
+        let r = self.build(|smt| match pred {
+            P::Eq => smt.eq(x, y),
+            P::Ne => smt.ne(x, y),
+            P::Ugt => smt.ugt(x, y),
+            P::Uge => smt.uge(x, y),
+            P::Ult => smt.ult(x, y),
+            P::Ule => smt.ule(x, y),
+            P::Sgt => smt.sgt(x, y),
+            P::Sge => smt.sge(x, y),
+            P::Slt => smt.slt(x, y),
+            P::Sle => smt.sle(x, y),
+        });
+        self.value_of(r)
+    }
+
+    /// An integer cast of a symbolic operand; `None` for float casts (the
+    /// caller concretises).
+    #[cold]
+    pub(crate) fn sym_cast(
+        &mut self,
+        op: weft_ir::CastOp,
+        from: &weft_ir::Ty,
+        to: &weft_ir::Ty,
+        a: &weft_ir::Operand,
+        tid: Tid,
+    ) -> Option<Value> {
+        use weft_ir::CastOp as C;
+        let v = self.op_value(tid, a);
+        let (fb, tb) = (from.bits(), to.bits());
+        let e = self.expr_of(&v, fb)?;
+        let r = match op {
+            C::Trunc | C::ZExt => self.fit(e, tb),
+            C::SExt => self.build(|smt| {
+                if fb >= tb {
+                    smt.trunc(e, tb)
+                } else {
+                    smt.sext(e, tb)
+                }
+            }),
+            _ => return None,
+        };
+        Some(self.value_of(r))
+    }
+
+    /// `select` on a symbolic condition: an if-then-else of two scalars; a
+    /// fork for aggregates.
+    #[cold]
+    pub(crate) fn sym_select(
+        &mut self,
+        tid: Tid,
+        c: Expr,
+        a: &weft_ir::Operand,
+        b: &weft_ir::Operand,
+    ) -> Result<Value, Stop> {
+        let (x, y) = (self.op_value(tid, a), self.op_value(tid, b));
+        let width = |m: &Machine, v: &Value| match v {
+            Value::Sym(e) => Some(m.pool().smt.width(*e)),
+            Value::Int(i) if *i > u64::MAX as u128 => Some(128),
+            Value::Int(_) => Some(64),
+            _ => None,
+        };
+        let c = self.build(|smt| smt.is_nonzero(c));
+        match (width(self, &x), width(self, &y)) {
+            (Some(wx), Some(wy)) => {
+                let w = match (&x, &y) {
+                    (Value::Sym(_), Value::Sym(_)) => wx.max(wy),
+                    (Value::Sym(_), _) => wx.max(if wy == 128 { 128 } else { 1 }),
+                    (_, Value::Sym(_)) => wy.max(if wx == 128 { 128 } else { 1 }),
+                    _ => wx.max(wy),
+                };
+                let (ex, ey) = (
+                    self.expr_of(&x, w).expect("scalar"),
+                    self.expr_of(&y, w).expect("scalar"),
+                );
+                let r = self.build(|smt| smt.ite(c, ex, ey));
+                Ok(self.value_of(r))
+            }
+            _ => Ok(if self.decide(tid, c)? { x } else { y }),
+        }
+    }
+
+    /// `getelementptr` with a symbolic operand: a 64-bit address
+    /// expression.
+    #[cold]
+    pub(crate) fn sym_gep(
+        &mut self,
+        tid: Tid,
+        base: &weft_ir::Operand,
+        offset: i64,
+        terms: &[(weft_ir::Operand, u32, i64)],
+    ) -> Value {
+        let Some(mut a) = self.expr_of(&self.op_value(tid, base), 64) else {
+            return Value::Undef;
+        };
+        a = self.build(|smt| {
+            let c = smt.constant(64, offset as u64 as u128);
+            smt.add(a, c)
+        });
+        for (o, bits, scale) in terms {
+            let Some(i) = self.expr_of(&self.op_value(tid, o), *bits) else {
+                return Value::Undef;
+            };
+            a = self.build(|smt| {
+                let wide = if *bits >= 64 {
+                    smt.trunc(i, 64)
+                } else {
+                    smt.sext(i, 64)
+                };
+                let s = smt.constant(64, *scale as u64 as u128);
+                let t = smt.mul(wide, s);
+                smt.add(a, t)
+            });
+        }
+        self.value_of(a)
+    }
+
+    /// The target of a `switch` on a symbolic value: a fork over the cases
+    /// and the default.
+    #[cold]
+    pub(crate) fn sym_switch(
+        &mut self,
+        tid: Tid,
+        e: Expr,
+        cases: &[(u128, u32)],
+        default: u32,
+    ) -> Result<u32, Stop> {
+        let alts: SmallVec<[Expr; 2]> = self.build(|smt| {
+            let w = smt.width(e);
+            let mut alts: SmallVec<[Expr; 2]> = SmallVec::new();
+            let mut none = smt.tru();
+            for (v, _) in cases {
+                let c = smt.constant(w, *v);
+                let eq = smt.eq(e, c);
+                alts.push(eq);
+                let ne = smt.bool_not(eq);
+                none = smt.bool_and(none, ne);
+            }
+            alts.push(none);
+            alts
+        });
+        let i = self.choose(tid, &alts)?;
+        Ok(cases.get(i).map_or(default, |(_, b)| *b))
+    }
+
+    /// A scalar load of bytes some of which are symbolic.
+    #[cold]
+    pub(crate) fn sym_load(
+        &self,
+        tid: Tid,
+        a: u64,
+        t: &weft_ir::Ty,
+    ) -> Result<Value, crate::memory::MemError> {
+        let size = t.store_size();
+        if !self.thread(tid).buffer.entries.is_empty() || self.pool.is_none() {
+            // Store-buffer forwarding works on concrete bytes.
+            return Err(crate::memory::MemError::Symbolic);
+        }
+        let (raw, exprs) = self.mem.read_sym(a, size)?;
+        let Some(exprs) = exprs else {
+            return Ok(raw.map_or(Value::Undef, |x| {
+                Value::Int(crate::value::mask(x, t.bits()))
+            }));
+        };
+        let raw = raw.unwrap_or(0).to_le_bytes();
+        let e = self.build(|smt| {
+            let mut e: Option<Expr> = None;
+            for (i, b) in exprs.iter().enumerate() {
+                let byte = b.unwrap_or_else(|| smt.constant(8, raw[i] as u128));
+                e = Some(match e {
+                    None => byte,
+                    Some(lo) => smt.concat(byte, lo),
+                });
+            }
+            e.expect("a load reads at least one byte")
+        });
+        let e = self.fit(e, t.bits());
+        Ok(self.value_of(e))
+    }
+
+    /// Stores the symbolic `e` into `size` bytes at `a` (a store buffer
+    /// never gets here: see `interp::store`).
+    pub(crate) fn sym_store(
+        &mut self,
+        a: u64,
+        size: u64,
+        e: Expr,
+    ) -> Result<(), crate::memory::MemError> {
+        let e = self.fit(e, 8 * size as u32);
+        let bytes: SmallVec<[Option<Expr>; 16]> = self.build(|smt| {
+            (0..size as u32)
+                .map(|i| {
+                    let b = smt.extract(e, 8 * i + 7, 8 * i);
+                    smt.as_const(b).is_none().then_some(b)
+                })
+                .collect()
+        });
+        // Placeholder bytes that differ between expressions (see `memory`).
+        let mut placeholder = 0u128;
+        for i in 0..size {
+            placeholder |= ((e.index() as u128 >> (8 * (i % 4))) & 0xff ^ 0xa5) << (8 * i);
+        }
+        self.mem.write_sym(a, placeholder, &bytes)?;
+        self.escape_sym_pointers(a, e);
+        Ok(())
+    }
+
+    /// Storing a symbolic value into a shared object escapes every object
+    /// a constant of the value points to (a symbolic pointer's base).
+    fn escape_sym_pointers(&mut self, a: u64, e: Expr) {
+        if !self.mem.is_shared(a) {
+            return;
+        }
+        let consts: Vec<u128> = self.build(|smt| {
+            smt.cone(&[e])
+                .into_iter()
+                .filter_map(|n| smt.as_const(n))
+                .collect()
+        });
+        for c in consts {
+            if c <= u64::MAX as u128 {
+                self.mem.escape_addr(c as u64);
+            }
+        }
+    }
+}
+
+/// Whether `op` on `x` and `y` overflows as a signed `bits`-bit operation
+/// (as `arith::signed_overflow` decides it); `None` for operators that
+/// cannot (LLVM's `nsw` is on add, sub, mul and shl only).
+fn signed_overflow(smt: &mut Smt, op: weft_ir::BinOp, bits: u32, x: Expr, y: Expr) -> Option<Expr> {
+    use weft_ir::BinOp as B;
+    let wide = 2 * bits;
+    match op {
+        B::Add | B::Sub | B::Mul => {
+            let (wx, wy) = (smt.sext(x, wide), smt.sext(y, wide));
+            let r = match op {
+                B::Add => smt.add(wx, wy),
+                B::Sub => smt.sub(wx, wy),
+                _ => smt.mul(wx, wy),
+            };
+            let low = smt.trunc(r, bits);
+            let back = smt.sext(low, wide);
+            Some(smt.ne(r, back))
+        }
+        B::Shl => {
+            let n = smt.constant(bits, bits as u128);
+            let too_far = smt.uge(y, n);
+            let shifted = smt.shl(x, y);
+            let back = smt.ashr(shifted, y);
+            let lost = smt.ne(back, x);
+            Some(smt.bool_or(too_far, lost))
+        }
+        _ => None,
+    }
+}
