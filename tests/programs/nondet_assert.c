@@ -1,8 +1,9 @@
+// args: --nondet fixed
 // expect: incomplete
 // expect-limit: nondet
-// The nondeterministic value is fixed to 0, so the assertion holds in the
-// one execution weft runs, but x == 5 would violate it: the verdict must be
-// incomplete (limit nondet), never safe.
+// With `--nondet fixed` the nondeterministic value is fixed to 0, so the
+// assertion holds in the one execution weft runs, but x == 5 would break
+// the assertion: the verdict must be incomplete (limit nondet), never safe.
 #include <assert.h>
 
 extern int __VERIFIER_nondet_int(void);

@@ -1,5 +1,7 @@
+// args: --nondet fixed
 // expect: safe executions=4
-// Two independent choices give four executions (a choice touches nothing,
+// Outside symbolic mode __VERIFIER_nondet_bool is an explorer choice. Two
+// independent choices give four executions (a choice touches nothing,
 // so it is ordered with no other event): every combination of values is
 // explored once, and the property holds for all of them.
 #include <assert.h>

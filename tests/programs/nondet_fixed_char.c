@@ -1,4 +1,5 @@
-// Without `--nondet enumerate`, __VERIFIER_nondet_char returns 0 and the
+// args: --nondet fixed
+// With `--nondet fixed`, __VERIFIER_nondet_char returns 0 and the
 // run is incomplete (limit nondet): the input that breaks the check is
 // not explored, and the verdict says so instead of "safe".
 // expect: incomplete

@@ -1,6 +1,7 @@
+// args: --nondet fixed
 // expect: incomplete executions=2
 // expect-limit: nondet
-// Only the executions in which the worker sees the flag set draw a
+// With `--nondet fixed`, only the executions in which the worker sees the flag set draw a
 // nondeterministic value; one such execution is enough to make a bug-free
 // exploration incomplete.
 #include <assert.h>

@@ -1,10 +1,9 @@
-// expect: incomplete
-// expect-limit: nondet
-// Every __VERIFIER_nondet_* function returns a value of its type; properties
-// that hold for any value, given the assumptions, are never violated. The
-// assume that excludes 0 comes last so that a fixed default of 0 still
-// exercises every call. Values are fixed to 0 until symbolic inputs land,
-// so the verdict is incomplete (limit nondet), not safe.
+// expect: safe executions=2
+// Every __VERIFIER_nondet_* function returns a symbolic value of its type;
+// properties that hold for any value, given the assumptions, are never
+// violated, and the solver proves it. The only branch with two feasible
+// sides is on the bool (b == 0): two executions; every other check has one
+// infeasible side (blocked, not counted).
 #include <assert.h>
 #include <stdbool.h>
 

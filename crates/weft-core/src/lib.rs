@@ -12,5 +12,6 @@ mod system;
 pub use bug::{Bug, BugKind};
 pub use event::{Access, Event, EventKind, Fences, Loc, Order, SourceMap, SyncObj, Tid, Wakeup};
 pub use system::{
-    resident_bytes, BlockReason, Deadline, Input, LimitKind, MemoryModel, Output, Status, Stream, System,
+    resident_bytes, BlockReason, Deadline, Input, LimitKind, MemoryModel, Output, Status, Stream,
+    System,
 };

@@ -24,13 +24,13 @@ mod program;
 mod runtime;
 mod seglog;
 mod spin;
-mod sync;
 mod sym;
+mod sync;
 mod thread;
 mod value;
 
 pub use machine::{default_max_memory, Limits, Machine, Nondet, ThreadNames};
-pub use sym::{GivenInputs, SharedPool};
 pub use program::{describe_event, Program, ProgramError};
 pub use runtime::table_markdown as supported_functions_table;
+pub use sym::{GivenInputs, SharedPool};
 pub use value::Value;

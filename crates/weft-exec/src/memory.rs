@@ -717,7 +717,10 @@ impl Memory {
         let (did, doff) = self.check(dst, n, true).map_err(|e| (e, true))?;
         // The symbolic bytes copied, as (offset in the source range, expr).
         let moved: Vec<(u64, weft_smt::Expr)> = match &self.object(sid).expect("checked").sym {
-            Some(m) => m.range(soff..soff + n).map(|(o, e)| (o - soff, *e)).collect(),
+            Some(m) => m
+                .range(soff..soff + n)
+                .map(|(o, e)| (o - soff, *e))
+                .collect(),
             None => Vec::new(),
         };
         if !moved.is_empty() && self.journal.is_some() {

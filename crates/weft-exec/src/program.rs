@@ -478,7 +478,10 @@ pub fn describe_event(p: &Program, e: &Event) -> String {
         ProcessExit { code } => format!("exit({code})"),
         Yield => "yield".into(),
         Choice { value, .. } => format!("nondet -> {value}"),
-        Fork { of: 2, value } => format!("symbolic branch: {} side", ["true", "false"][*value as usize & 1]),
+        Fork { of: 2, value } => format!(
+            "symbolic branch: {} side",
+            ["true", "false"][*value as usize & 1]
+        ),
         Fork { of, value } => format!("symbolic branch: alternative {value} of {of}"),
         ClockRead { new, .. } => format!("read the clock -> {new} ns"),
         Sleep { ns, .. } => format!("sleep {}.{:09}s", ns / 1_000_000_000, ns % 1_000_000_000),

@@ -42,29 +42,39 @@ pub struct Pool {
 }
 
 /// A handle on the pool, shared by every Machine of one exploration (nodes
-/// are never freed, so expressions in any snapshot stay valid).
+/// are never freed, so expressions in any snapshot stay valid). The pool
+/// and its Z3 context are made at first use: a program without inputs
+/// never starts Z3.
 #[derive(Clone)]
-pub struct SharedPool(Rc<RefCell<Pool>>);
+pub struct SharedPool(Rc<RefCell<Option<Pool>>>);
 
 impl SharedPool {
     pub fn new() -> SharedPool {
-        let options = SolverOptions {
-            timeout: Some(std::time::Duration::from_secs(10)),
-            ..SolverOptions::default()
-        };
-        SharedPool(Rc::new(RefCell::new(Pool {
-            smt: Smt::new(),
-            solver: Solver::new(options),
-        })))
+        SharedPool(Rc::new(RefCell::new(None)))
     }
 
     pub(crate) fn get(&self) -> RefMut<'_, Pool> {
-        self.0.borrow_mut()
+        RefMut::map(self.0.borrow_mut(), |p| {
+            p.get_or_insert_with(|| {
+                let options = SolverOptions {
+                    timeout: Some(std::time::Duration::from_secs(10)),
+                    ..SolverOptions::default()
+                };
+                Pool {
+                    smt: Smt::new(),
+                    solver: Solver::new(options),
+                }
+            })
+        })
     }
 
-    /// The solver's counters so far.
+    /// The solver's counters so far (zero if it was never used).
     pub fn stats(&self) -> SolverStats {
-        self.0.borrow().solver.stats()
+        self.0
+            .borrow()
+            .as_ref()
+            .map(|p| p.solver.stats())
+            .unwrap_or_default()
     }
 }
 
@@ -141,10 +151,10 @@ impl Machine {
         if self.pool.is_none() && self.given.is_none() {
             return None;
         }
-        let index = self
-            .sym
-            .as_ref()
-            .map_or(0, |s| s.inputs.iter().filter(|i| i.tid == tid).count()) as u32;
+        let index =
+            self.sym
+                .as_ref()
+                .map_or(0, |s| s.inputs.iter().filter(|i| i.tid == tid).count()) as u32;
         let loc = self.loc;
         let (var, value, v) = match &self.given {
             Some(given) => {
@@ -314,7 +324,10 @@ impl Machine {
     pub(crate) fn open_fork(&mut self, tid: Tid, alts: SmallVec<[Expr; 2]>) -> EventKind {
         let of = alts.len() as u32;
         let s = self.sym_mut();
-        debug_assert!(s.forks.iter().all(|(t, _)| *t != tid), "one fork per thread");
+        debug_assert!(
+            s.forks.iter().all(|(t, _)| *t != tid),
+            "one fork per thread"
+        );
         s.forks.push((tid, alts));
         EventKind::Fork { of, value: 0 }
     }
@@ -499,7 +512,11 @@ impl Machine {
                     smt.bool_and(a, b)
                 });
                 if self.decide(tid, ov)? {
-                    let what = if op == B::SRem { "remainder" } else { "division" };
+                    let what = if op == B::SRem {
+                        "remainder"
+                    } else {
+                        "division"
+                    };
                     let msg =
                         format!("signed overflow: {what} of the smallest {bits}-bit integer by -1");
                     return Err(self.bug(weft_core::BugKind::UndefinedBehavior, msg));
@@ -516,7 +533,8 @@ impl Machine {
                         B::Mul => "multiplication",
                         _ => "left shift",
                     };
-                    let msg = format!("signed overflow: {what} of symbolic operands in {bits} bits");
+                    let msg =
+                        format!("signed overflow: {what} of symbolic operands in {bits} bits");
                     return Err(self.bug(weft_core::BugKind::UndefinedBehavior, msg));
                 }
             }

@@ -55,7 +55,11 @@ fn step<S: System>(state: &mut S, c: Choice, trace: &mut Trace, rec: &mut Record
     let ev = state.step(c.0, c.1);
     rec.event();
     let Some(bug) = trace.push(ev, c) else { return };
-    rec.note(bug, |bug| trace.finding(bug, state.output()).with_inputs(state.inputs()));
+    rec.note(bug, |bug| {
+        trace
+            .finding(bug, state.output())
+            .with_inputs(state.inputs())
+    });
 }
 
 fn explore<S: System>(init: S, tracking: Tracking, rec: &mut Recorder) -> Completion {
@@ -78,7 +82,11 @@ fn explore<S: System>(init: S, tracking: Tracking, rec: &mut Recorder) -> Comple
             }
             step(&mut state, first, &mut trace, rec);
         }
-        let go_on = rec.finish(&state, |bug| trace.finding(bug, state.output()).with_inputs(state.inputs()));
+        let go_on = rec.finish(&state, |bug| {
+            trace
+                .finding(bug, state.output())
+                .with_inputs(state.inputs())
+        });
         if !go_on {
             return Completion::Stopped;
         }

@@ -279,7 +279,9 @@ impl<S: System> Dpor<'_, '_, S> {
             self.nodes.push(Node::new(None, sleep, below));
             if let Some(bug) = race {
                 let (trace, cur) = (&self.trace, &self.cur);
-                self.rec.note(bug, |bug| trace.finding(bug, cur.output()).with_inputs(cur.inputs()));
+                self.rec.note(bug, |bug| {
+                    trace.finding(bug, cur.output()).with_inputs(cur.inputs())
+                });
             }
         }
     }
@@ -347,7 +349,9 @@ impl<S: System> Dpor<'_, '_, S> {
             }
         }
         let (trace, cur) = (&self.trace, &self.cur);
-        self.rec.finish(cur, |bug| trace.finding(bug, cur.output()).with_inputs(cur.inputs()))
+        self.rec.finish(cur, |bug| {
+            trace.finding(bug, cur.output()).with_inputs(cur.inputs())
+        })
     }
 
     /// Plans the reversal of every race whose later event is new, of the

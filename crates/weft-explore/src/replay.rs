@@ -66,9 +66,17 @@ pub fn replay_with<S: System>(
         let ev = state.step(t, a);
         rec.event();
         if let Some(bug) = trace.push(ev, (t, a)) {
-            rec.note(bug, |bug| trace.finding(bug, state.output()).with_inputs(state.inputs()));
+            rec.note(bug, |bug| {
+                trace
+                    .finding(bug, state.output())
+                    .with_inputs(state.inputs())
+            });
         }
     }
-    rec.finish(&state, |bug| trace.finding(bug, state.output()).with_inputs(state.inputs()));
+    rec.finish(&state, |bug| {
+        trace
+            .finding(bug, state.output())
+            .with_inputs(state.inputs())
+    });
     Ok(rec.into_summary(true))
 }

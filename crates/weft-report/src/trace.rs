@@ -673,6 +673,7 @@ mod tests {
                 Loc { file: 0, line: 5 },
             ),
             schedule: trace.iter().map(|e| (e.tid, 0)).collect(),
+            inputs: Vec::new(),
             clocks: vec![
                 c(&[1]),
                 c(&[1, 1]),

@@ -15,8 +15,8 @@
 //!   value by -1, is the violation (`Program::with_overflow_check`).
 //!
 //! The answer is `TRUE` only when the exploration was exhaustive: no bound
-//! was hit, no `__VERIFIER_nondet_*` value was used (they return 0 until
-//! symbolic inputs land), and no execution ended in undefined behaviour
+//! was hit, no symbolic input was concretised (inputs are symbolic, see
+//! `weft_exec`'s `sym`), and no execution ended in undefined behaviour
 //! (a memory error or pthread misuse, under a property that does not ask
 //! about it). Otherwise `UNKNOWN`, with the reason, unless a violation was
 //! found (`FALSE(...)`, which is always a real execution). Tasks for the
@@ -440,7 +440,10 @@ fn verdict_without_violation(prop: Property, s: &Summary, undefined: Option<Stri
     }
     if let Some(l) = s.limit {
         let why = match l {
-            LimitKind::Nondet => "nondeterministic inputs are not explored yet".to_string(),
+            LimitKind::Nondet => "nondeterministic inputs were fixed to 0".to_string(),
+            LimitKind::Symbolic => {
+                "a symbolic input was concretised (floats, a C library call): other values are unexplored".to_string()
+            }
             l => format!("bound: {}", l.as_str()),
         };
         return Verdict::Unknown(why);

@@ -1488,7 +1488,7 @@ fn replay_validates_every_witness_field() {
         ),
         (
             "unknown nondet mode",
-            |w| w["options"]["nondet"] = Value::from("symbolic"),
+            |w| w["options"]["nondet"] = Value::from("bogus"),
             "options.nondet",
         ),
         (
@@ -2253,7 +2253,7 @@ fn svcomp_data_race_and_unknowns() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(out.stdout.trim(), "UNKNOWN");
     assert!(out.stderr.contains("leaks"), "{}", out.stderr);
-    // A nondeterministic input makes an exhaustive-looking run UNKNOWN.
+    // A symbolic input that breaks the assertion is a violation.
     s.write(
         "nondet.c",
         &format!(
@@ -2261,7 +2261,18 @@ fn svcomp_data_race_and_unknowns() {
         ),
     );
     let out = s.run(&["svcomp", "nondet.c", "--prop", "unreach-call.prp"]);
+    assert_eq!(out.stdout.trim(), "FALSE(unreach-call)", "{}", out.stderr);
+    // A concretised input (a float operation) makes an exhaustive-looking
+    // run UNKNOWN.
+    s.write(
+        "float.c",
+        &format!(
+            "{SVCOMP_HEADER}extern int __VERIFIER_nondet_int(void);\nint main(void) {{ int v = __VERIFIER_nondet_int(); double d = v; __VERIFIER_assert(d * 0.0 == 0.0); return 0; }}\n"
+        ),
+    );
+    let out = s.run(&["svcomp", "float.c", "--prop", "unreach-call.prp"]);
     assert_eq!(out.stdout.trim(), "UNKNOWN", "{}", out.stderr);
+    assert!(out.stderr.contains("concretised"), "{}", out.stderr);
     // A property weft does not know, or none, is bad input.
     let out = s.run(&["svcomp", "locked.c", "--prop", "bogus.prp"]);
     assert_eq!(out.code, 2, "{}", out.stdout);

@@ -106,8 +106,10 @@ pub fn nondet_bool(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
 /// concrete oracle for small inputs); otherwise no event, and 0 as
 /// [`nondet`] gives it.
 pub fn nondet_byte_pending(m: &Machine, _: &Call) -> Pending {
-    Ok((m.limits.nondet == Nondet::Enumerate && !m.symbolic_inputs())
-        .then_some(EventKind::Choice { of: 256, value: 0 }))
+    Ok(
+        (m.limits.nondet == Nondet::Enumerate && !m.symbolic_inputs())
+            .then_some(EventKind::Choice { of: 256, value: 0 }),
+    )
 }
 
 pub fn nondet_byte(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
@@ -176,9 +178,7 @@ pub fn make_symbolic(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
         0 => "symbolic".to_string(),
         p => String::from_utf8_lossy(&m.mem.read_cstr(p).unwrap_or_default()).into_owned(),
     };
-    m.mem
-        .check(a, size, true)
-        .map_err(|e| m.mem_bug(e, true))?;
+    m.mem.check(a, size, true).map_err(|e| m.mem_bug(e, true))?;
     if !m.symbolic_inputs() {
         m.nondet = true;
         return Ok(Ret::Value(Value::ZERO));
