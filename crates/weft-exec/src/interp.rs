@@ -606,6 +606,16 @@ impl Machine {
         let shared = self.mem.is_shared(a);
         let into_buffer = self.buffers(a, atomic, seq_cst);
         let buffered = shared && into_buffer;
+        let mut v = self.op(tid, val);
+        if let Value::Sym(e) = v {
+            // Which object a symbolic pointer points to is decided before
+            // the store (a fork, in local code), for escape tracking.
+            if shared {
+                self.sym_pointer_target(tid, e)?;
+            } else if !into_buffer && self.sym_pointer_target(tid, e)?.is_some() {
+                v = self.concretize(tid, &v)?;
+            }
+        }
         if !commit && shared {
             return Ok(Some(EventKind::Store {
                 addr: a,
@@ -616,7 +626,6 @@ impl Machine {
                 buffered,
             }));
         }
-        let mut v = self.op(tid, val);
         if into_buffer && v.is_sym() {
             // Store buffers hold concrete bytes.
             v = self.concretize_deep(tid, v)?;

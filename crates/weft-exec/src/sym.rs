@@ -39,6 +39,8 @@ use weft_smt::{Answer, Expr, Smt, Solver, SolverOptions, SolverStats};
 pub struct Pool {
     pub smt: Smt,
     pub solver: Solver,
+    /// Input names by call site and function (see [`input_name`]).
+    names: FxHashMap<(Loc, String), String>,
 }
 
 /// A handle on the pool, shared by every Machine of one exploration (nodes
@@ -63,6 +65,7 @@ impl SharedPool {
                 Pool {
                     smt: Smt::new(),
                     solver: Solver::new(options),
+                    names: FxHashMap::default(),
                 }
             })
         })
@@ -123,6 +126,9 @@ pub(crate) struct SymState {
 /// is concretised.
 const MAX_OFFSETS: u64 = 256;
 
+/// Most objects a symbolic pointer is resolved into; more are concretised.
+const MAX_OBJECTS: usize = 16;
+
 impl Machine {
     fn pool(&self) -> RefMut<'_, Pool> {
         self.pool
@@ -156,6 +162,18 @@ impl Machine {
                 .as_ref()
                 .map_or(0, |s| s.inputs.iter().filter(|i| i.tid == tid).count()) as u32;
         let loc = self.loc;
+        let name = match &self.pool {
+            Some(pool) => {
+                let key = (loc, name.to_string());
+                let known = pool.get().names.get(&key).cloned();
+                known.unwrap_or_else(|| {
+                    let n = input_name(self.prog.sources(), loc, name);
+                    pool.get().names.insert(key, n.clone());
+                    n
+                })
+            }
+            None => input_name(self.prog.sources(), loc, name),
+        };
         let (var, value, v) = match &self.given {
             Some(given) => {
                 let key = (self.names.canonical(tid), index);
@@ -163,15 +181,15 @@ impl Machine {
                 (None, value, Value::Int(value))
             }
             None => {
-                let origin = format!("{name}() of thread {tid}, input {index}");
-                let e = self.pool().smt.var(width, name, &origin);
+                let origin = format!("{name} (thread {tid}, input {index})");
+                let e = self.pool().smt.var(width, &name, &origin);
                 (Some(e), 0, Value::Sym(e))
             }
         };
         self.sym_mut().inputs.push(InputVar {
             tid,
             index,
-            name: name.to_string(),
+            name,
             loc,
             width,
             var,
@@ -394,21 +412,103 @@ impl Machine {
     }
 
     /// Resolves a symbolic address `e` for an access of `size` bytes into
-    /// one concrete address, forking over the object's offsets (see
-    /// [`Machine::choose`]): the object is the one the constant term of
-    /// `e` points into, so the alternatives do not depend on the path. An
-    /// offset outside the object is a memory bug; a misaligned one, or an
-    /// object with more than [`MAX_OFFSETS`] offsets, is concretised.
+    /// one concrete address, forking (see [`Machine::choose`]) first over
+    /// the objects `e` may point into, then over the offsets of the access
+    /// within the object. The object is the one the constant term of `e`
+    /// points into; when `e` has none (a pointer chosen by an input, such
+    /// as `c ? &a : &b`), the candidates are the objects its constants
+    /// point into, one alternative each, plus one for "none of them" (a
+    /// memory bug). The alternatives depend only on `e`, not on the path.
     pub(crate) fn resolve_addr(&mut self, tid: Tid, e: Expr, size: u64) -> Result<u64, Stop> {
         let base = self.build(|smt| base_constant(smt, e));
-        let obj = base.and_then(|b| {
-            let (id, off) = self.mem.decode(b as u64);
-            let o = self.mem.object(id)?;
-            Some((b as u64 - off, o.size))
-        });
-        let Some((start, osize)) = obj.filter(|&(_, s)| s >= size && size > 0) else {
+        if let Some(obj) = base.and_then(|b| self.object_span(b)) {
+            return self.resolve_in(tid, e, size, obj);
+        }
+        let objects = self.candidate_objects(e);
+        if objects.is_empty() || objects.len() > MAX_OBJECTS {
             return Ok(self.concretize(tid, &Value::Sym(e))?.bits_or_zero() as u64);
-        };
+        }
+        let alts = self.object_alternatives(e, &objects);
+        let i = self.choose(tid, &alts)?;
+        match objects.get(i) {
+            Some(&obj) => self.resolve_in(tid, e, size, obj),
+            None => Err(self.bug(
+                weft_core::BugKind::Memory,
+                format!(
+                    "access of {size} bytes through a symbolic pointer outside every object it may point to"
+                ),
+            )),
+        }
+    }
+
+    /// The objects the constants of `e` point into, by address.
+    fn candidate_objects(&self, e: Expr) -> Vec<(u64, u64)> {
+        let consts: Vec<u128> = self.build(|smt| {
+            smt.cone(&[e])
+                .into_iter()
+                .filter_map(|n| smt.as_const(n))
+                .collect()
+        });
+        let mut objects: Vec<(u64, u64)> = consts
+            .into_iter()
+            .filter_map(|c| self.object_span(c))
+            .collect();
+        objects.sort_unstable();
+        objects.dedup();
+        objects
+    }
+
+    /// One alternative per object (`e` points into it), then "none".
+    fn object_alternatives(&self, e: Expr, objects: &[(u64, u64)]) -> SmallVec<[Expr; 2]> {
+        self.build(|smt| {
+            let w = smt.width(e);
+            let mut alts: SmallVec<[Expr; 2]> = SmallVec::new();
+            let mut none = smt.tru();
+            for &(start, osize) in objects {
+                let lo = smt.constant(w, start as u128);
+                let hi = smt.constant(w, (start + osize) as u128);
+                let above = smt.uge(e, lo);
+                let below = smt.ult(e, hi);
+                let inside = smt.bool_and(above, below);
+                alts.push(inside);
+                let outside = smt.bool_not(inside);
+                none = smt.bool_and(none, outside);
+            }
+            alts.push(none);
+            alts
+        })
+    }
+
+    /// The start and size of the live data object address `a` points into.
+    fn object_span(&self, a: u128) -> Option<(u64, u64)> {
+        let a = u64::try_from(a).ok()?;
+        let (id, off) = self.mem.decode(a);
+        if id == weft_ir::addr::ObjId::NULL {
+            return None;
+        }
+        let o = self.mem.object(id)?;
+        let data = !matches!(
+            o.kind,
+            crate::memory::ObjKind::Null | crate::memory::ObjKind::Code
+        );
+        (data && o.size > 0).then_some((a - off, o.size))
+    }
+
+    /// Resolves `e` within the object `(start, osize)`: one alternative per
+    /// aligned offset of an access of `size` bytes, one for an offset
+    /// outside the object (a memory bug), one for a misaligned offset
+    /// (concretised); an object with more than [`MAX_OFFSETS`] offsets is
+    /// concretised.
+    fn resolve_in(
+        &mut self,
+        tid: Tid,
+        e: Expr,
+        size: u64,
+        (start, osize): (u64, u64),
+    ) -> Result<u64, Stop> {
+        if osize < size || size == 0 {
+            return Ok(self.concretize(tid, &Value::Sym(e))?.bits_or_zero() as u64);
+        }
         let step = size.next_power_of_two().min(16);
         let count = (osize - size) / step + 1;
         if count > MAX_OFFSETS {
@@ -449,6 +549,48 @@ impl Machine {
             Ok(self.concretize(tid, &Value::Sym(e))?.bits_or_zero() as u64)
         }
     }
+}
+
+/// What to call an input drawn by `func` at `loc`: the variable the
+/// source line assigns the call to (`x` for `int x =
+/// __VERIFIER_nondet_int();`, `a[i]` for `a[i] = ...`), else `func`; a
+/// buffer's name (`klee_make_symbolic`) as it is.
+fn input_name(sources: &weft_core::SourceMap, loc: Loc, func: &str) -> String {
+    if !func.starts_with("__VERIFIER_nondet") {
+        return func.to_string();
+    }
+    let line = sources
+        .files
+        .get(loc.file as usize)
+        .filter(|_| loc.is_known())
+        .and_then(|f| std::fs::read_to_string(f).ok())
+        .and_then(|text| text.lines().nth(loc.line as usize - 1).map(str::to_string));
+    line.and_then(|l| assigned_to(&l, "__VERIFIER_nondet"))
+        .unwrap_or_else(|| func.to_string())
+}
+
+/// The lvalue `line` assigns a call of `func` to: `x` in `int x = f();`,
+/// `a[i]` in `a[i] = (int)f();`; `None` when the call is not assigned (an
+/// argument, a comparison).
+fn assigned_to(line: &str, func: &str) -> Option<String> {
+    let before = line[..line.find(func)?].trim_end();
+    // Drop a cast such as `(int)`.
+    let before = match before.strip_suffix(')') {
+        Some(b) => b[..b.rfind('(')?].trim_end(),
+        None => before,
+    };
+    let before = before.strip_suffix('=')?;
+    if before.ends_with(['=', '!', '<', '>']) {
+        return None;
+    }
+    let before = before
+        .trim_end_matches(['+', '-', '*', '/', '|', '&', '^', '%'])
+        .trim_end();
+    let start = before
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || "_.[]>-".contains(c)))
+        .map_or(0, |i| i + 1);
+    let v = &before[start..];
+    (!v.is_empty() && !v.starts_with(|c: char| c.is_ascii_digit())).then(|| v.to_string())
 }
 
 /// The constant term of an address expression: the expression itself if
@@ -803,23 +945,44 @@ impl Machine {
         Ok(())
     }
 
-    /// Storing a symbolic value into a shared object escapes every object
-    /// a constant of the value points to (a symbolic pointer's base).
+    /// Escapes the object a symbolic pointer stored at `a` points to (see
+    /// [`Machine::sym_pointer_target`], which decided it before the store).
     fn escape_sym_pointers(&mut self, a: u64, e: Expr) {
         if !self.mem.is_shared(a) {
             return;
         }
-        let consts: Vec<u128> = self.build(|smt| {
-            smt.cone(&[e])
-                .into_iter()
-                .filter_map(|n| smt.as_const(n))
-                .collect()
-        });
-        for c in consts {
-            if c <= u64::MAX as u128 {
-                self.mem.escape_addr(c as u64);
-            }
+        if let Ok(Some((start, _))) = self.sym_pointer_target(self.tid, e) {
+            self.mem.escape_addr(start);
         }
+    }
+
+    /// Before `tid` stores the symbolic `e` (see `interp::store`): if `e`
+    /// is pointer-wide and may point into objects, which one, forked like
+    /// [`Machine::resolve_addr`] (a pointer into no object gives `None`).
+    /// Escape tracking then stays exact: storing the pointer into a shared
+    /// object escapes that object only. A store into a private object
+    /// concretises such a pointer instead (escapes found later read
+    /// concrete bytes).
+    pub(crate) fn sym_pointer_target(
+        &mut self,
+        tid: Tid,
+        e: Expr,
+    ) -> Result<Option<(u64, u64)>, Stop> {
+        let ptr_bits = 8 * self.mem.ptr_bytes() as u32;
+        if self.pool().smt.width(e) != ptr_bits {
+            return Ok(None);
+        }
+        let base = self.build(|smt| base_constant(smt, e));
+        if let Some(obj) = base.and_then(|b| self.object_span(b)) {
+            return Ok(Some(obj));
+        }
+        let objects = self.candidate_objects(e);
+        if objects.is_empty() {
+            return Ok(None);
+        }
+        let alts = self.object_alternatives(e, &objects);
+        let i = self.choose(tid, &alts)?;
+        Ok(objects.get(i).copied())
     }
 }
 
@@ -850,5 +1013,23 @@ fn signed_overflow(smt: &mut Smt, op: weft_ir::BinOp, bits: u32, x: Expr, y: Exp
             Some(smt.bool_or(too_far, lost))
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::assigned_to;
+
+    #[test]
+    fn inputs_are_named_after_the_variable_they_are_assigned_to() {
+        let name = |l: &str| assigned_to(l, "__VERIFIER_nondet");
+        assert_eq!(name("  int x = __VERIFIER_nondet_int();"), Some("x".into()));
+        assert_eq!(name("x=__VERIFIER_nondet_int();"), Some("x".into()));
+        assert_eq!(name("  a[i] = (int)__VERIFIER_nondet_int();"), Some("a[i]".into()));
+        assert_eq!(name("  s.f += __VERIFIER_nondet_int();"), Some("s.f".into()));
+        assert_eq!(name("  p->v = __VERIFIER_nondet_int();"), Some("p->v".into()));
+        assert_eq!(name("  if (x == __VERIFIER_nondet_int())"), None);
+        assert_eq!(name("  foo(__VERIFIER_nondet_int());"), None);
+        assert_eq!(name("  return __VERIFIER_nondet_int();"), None);
     }
 }

@@ -153,9 +153,53 @@ mod tests {
         }
     }
 
+    /// Inputs that only affect thread-local computation: Optimal-DPOR
+    /// runs (traces) x (feasible path classes) executions, every branch
+    /// side that contradicts an input's class ends blocked (infeasible),
+    /// and the naive search reaches the same outcomes.
+    #[test]
+    fn forks_multiply_traces_by_path_classes() {
+        use crate::testsys::ops::*;
+        // Two traces (the order of the two critical sections); thread 0
+        // has two path classes, thread 1 two (its second branch repeats
+        // the first: one side always infeasible).
+        let threads = vec![
+            vec![input(0), branch_eq(0, 1), lock(0), fetch_add(0, 1), unlock(0)],
+            vec![
+                lock(0),
+                fetch_add(0, 2),
+                unlock(0),
+                input(3),
+                branch_eq(3, 0),
+                branch_eq(3, 0),
+            ],
+        ];
+        agree(&threads, "forks");
+        let s = explore(TestSys::new(threads), Por::Optimal);
+        assert_eq!(s.stats.executions, 2 * 2 * 2);
+        // Only branch sides that contradict an input's class are cut.
+        assert!(s.stats.blocked_by.keys().all(|k| k == "infeasible"));
+        assert!(s.stats.blocked() > 0);
+    }
+
+    /// A race decides what a later branch reads: reversing it must explore
+    /// the branch's other side too.
+    #[test]
+    fn reversed_races_reach_every_branch_side() {
+        use crate::testsys::ops::*;
+        let threads = vec![
+            vec![store(0, 1)],
+            vec![load(0, 0), branch_eq(0, 1), assert_ne(0, 1)],
+        ];
+        agree(&threads, "race then branch");
+        let s = explore(TestSys::new(threads), Por::Optimal);
+        assert_eq!(s.findings.len(), 1, "the store-first order fails");
+        assert_eq!(s.stats.executions, 2);
+    }
+
     /// In-process differential test on random programs with atomic
-    /// sections, a mutex, and assumes and asserts inside and outside the
-    /// sections.
+    /// sections, a mutex, inputs and branches on them, and assumes and
+    /// asserts inside and outside the sections.
     #[test]
     fn random_programs_agree() {
         let cases = std::env::var("WEFT_TESTSYS_CASES")
@@ -166,5 +210,53 @@ mod tests {
             let threads = random_program(&mut Rng::new(case));
             agree(&threads, &format!("case {case}"));
         }
+    }
+}
+#[cfg(test)]
+mod scratch {
+    use crate::testsys::{explore, Cond, Op, TestSys, Val};
+    use crate::Por;
+    fn outs(t: &[Vec<Op>], p: Por) -> std::collections::BTreeSet<String> {
+        explore(TestSys::new(t.to_vec()).digest_traces(), p).outcomes
+    }
+    #[test]
+    fn scratch_case41() {
+        use Op::*;
+        let full = vec![
+            vec![Store { var: 1, val: Val::Const(2), atomic: true }, Load { var: 0, reg: 0, atomic: false }, Begin, Store { var: 1, val: Val::Const(1), atomic: true }, FetchAdd { var: 0, add: 1, reg: 1 }, Input(2), Assume(Cond::Ne(Val::Reg(2), Val::Const(1))), End],
+            vec![Store { var: 0, val: Val::Const(1), atomic: false }, Load { var: 1, reg: 0, atomic: false }, Load { var: 1, reg: 1, atomic: true }, Assume(Cond::Eq(Val::Reg(1), Val::Const(1)))],
+            vec![Store { var: 1, val: Val::Const(1), atomic: false }, Load { var: 1, reg: 0, atomic: true }, Assert(Cond::Ne(Val::Reg(0), Val::Const(1))), Store { var: 1, val: Val::Add(0, 1), atomic: false }, Branch(Cond::Ne(Val::Reg(0), Val::Const(2)))],
+        ];
+        // Try removing each op in turn while the discrepancy remains.
+        let mut cur = full.clone();
+        loop {
+            let mut changed = false;
+            'outer: for t in 0..cur.len() {
+                for i in 0..cur[t].len() {
+                    let mut c = cur.clone();
+                    c[t].remove(i);
+                    if c.iter().any(|th| th.is_empty()) { continue; }
+                    // keep brackets balanced
+                    let bal = c.iter().all(|th| th.iter().filter(|o| matches!(o, Begin)).count() == th.iter().filter(|o| matches!(o, End)).count());
+                    if !bal { continue; }
+                    if outs(&c, Por::Optimal) != outs(&c, Por::None) {
+                        cur = c; changed = true; break 'outer;
+                    }
+                }
+            }
+            if !changed { break; }
+        }
+        eprintln!("MIN: {cur:?}");
+        let mut nb = cur.clone();
+        for th in nb.iter_mut() { th.retain(|o| !matches!(o, Begin | End)); }
+        nb.retain(|th| !th.is_empty());
+        eprintln!("without sections differ: {}", outs(&nb, Por::Optimal) != outs(&nb, Por::None));
+        let mut na = cur.clone();
+        for th in na.iter_mut() { th.retain(|o| !matches!(o, Assert(_))); }
+        eprintln!("without assert differ: {}", outs(&na, Por::Optimal) != outs(&na, Por::None));
+        eprintln!("none: {:?}", outs(&cur, Por::None));
+        eprintln!("opt:  {:?}", outs(&cur, Por::Optimal));
+        eprintln!("src:  {:?}", outs(&cur, Por::Source));
+        panic!();
     }
 }

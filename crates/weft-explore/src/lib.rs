@@ -30,7 +30,7 @@ pub mod wakeup;
 mod words;
 
 pub use explorer::{Completion, Explorer, Strategy, STRATEGIES};
-pub use replay::{replay, replay_with, ReplayError};
+pub use replay::{replay, replay_until, replay_with, ReplayError};
 pub use summary::{
     is_final_outcome, outcome, render_outcome, Anomalies, Choice, EventClocks, Finding, Recorder,
     Stats, Summary,

@@ -33,9 +33,23 @@ pub fn replay<S: System>(state: S, schedule: &[Choice]) -> Result<Summary, Repla
 /// summary then has that limit). The summary always has the execution's
 /// outcome, in [`Summary::outcomes`] and [`Summary::outcome_runs`].
 pub fn replay_with<S: System>(
+    state: S,
+    schedule: &[Choice],
+    cfg: &Config,
+) -> Result<Summary, ReplayError> {
+    replay_until(state, schedule, cfg, false)
+}
+
+/// [`replay_with`]; with `bug_ends`, an execution that ends in a bug before
+/// the schedule is used up is replayed (the caller checks the bug). A
+/// concrete replay of a symbolic witness needs it: the recording paused
+/// threads at symbolic branches, which a concrete run does not, so a
+/// thread's bug can come before other threads' recorded events.
+pub fn replay_until<S: System>(
     mut state: S,
     schedule: &[Choice],
     cfg: &Config,
+    bug_ends: bool,
 ) -> Result<Summary, ReplayError> {
     let cfg = Config {
         keep_going: true,
@@ -55,6 +69,7 @@ pub fn replay_with<S: System>(
             Status::Running => {}
             // A bound (an interrupt, the step limit) cut the replay short.
             Status::Limit(_) | Status::Unsupported(_) => break,
+            Status::Bug(_) if bug_ends => break,
             _ => return Err(err("the execution ended early")),
         }
         if !state.is_enabled(t) {

@@ -12,6 +12,13 @@
 //! - while a thread is inside an atomic section and can run, no other
 //!   thread can (a thread whose section is open but which waits for a
 //!   mutex lets the others run);
+//! - an input (`Op::Input`) is a symbolic input that the program splits
+//!   into two classes: a thread-local `Fork` event whose alternative `k`
+//!   sets a register to `k`; a branch (`Op::Branch`) is a `Fork` event too,
+//!   alternative 0 the side where its condition holds, 1 the other, and
+//!   the side that contradicts the registers ends the execution as
+//!   `Blocked(Infeasible)`, as the Machine's branches on symbolic data do
+//!   (see `weft_exec`'s `sym`);
 //! - a failed assume ends the execution as `Blocked(Assume)`, a failed
 //!   assert as `Bug(Assertion)`; when no thread can run and some have not
 //!   finished, the execution ends as a `Bug(Deadlock)`;
@@ -80,6 +87,11 @@ pub enum Op {
     Assume(Cond),
     /// `assert` (invisible).
     Assert(Cond),
+    /// A symbolic input split into two classes: `reg` = the alternative
+    /// (visible: a `Fork`).
+    Input(Reg),
+    /// A branch on symbolic data (visible: a `Fork`; see the module doc).
+    Branch(Cond),
 }
 
 /// Shorthands for writing programs.
@@ -152,6 +164,14 @@ pub mod ops {
     /// `assert(reg != v)`.
     pub fn assert_ne(reg: Reg, v: i64) -> Op {
         Op::Assert(Cond::Ne(Val::Reg(reg), Val::Const(v)))
+    }
+    /// An input with two classes, 0 and 1, into `reg`.
+    pub fn input(reg: Reg) -> Op {
+        Op::Input(reg)
+    }
+    /// A branch on `reg == v`.
+    pub fn branch_eq(reg: Reg, v: i64) -> Op {
+        Op::Branch(Cond::Eq(Val::Reg(reg), Val::Const(v)))
     }
     /// An assertion that fails whenever it is reached.
     pub fn fail() -> Op {
@@ -312,6 +332,7 @@ impl TestSys {
             Op::Unlock(m) => EventKind::Unlock { mutex: mutex(m) },
             Op::Begin => EventKind::AtomicBegin,
             Op::End => EventKind::AtomicEnd,
+            Op::Input(_) | Op::Branch(_) => EventKind::Fork { of: 2, value: 0 },
             Op::Assume(_) | Op::Assert(_) => unreachable!("invisible"),
         }
     }
@@ -409,10 +430,17 @@ impl System for TestSys {
         self.pending.get(tid as usize)?.as_ref()
     }
 
+    fn alternatives(&self, tid: Tid) -> u32 {
+        match self.next_event(tid).map(|e| &e.kind) {
+            Some(EventKind::Fork { of, .. }) => *of,
+            _ => 1,
+        }
+    }
+
     fn step(&mut self, tid: Tid, alt: u32) -> Event {
         assert!(self.status.is_running(), "step after the end");
         assert!(self.is_enabled(tid), "step of a disabled thread {tid}");
-        assert_eq!(alt, 0, "no alternatives");
+        assert!(alt < self.alternatives(tid), "alternative {alt} out of range");
         let ti = tid as usize;
         let mut ev = self.pending[ti].take().expect("enabled");
         let op = self.threads[ti][self.pc[ti]];
@@ -439,10 +467,23 @@ impl System for TestSys {
             }
             (Op::Begin, _) => self.depth[ti] += 1,
             (Op::End, _) => self.depth[ti] = self.depth[ti].saturating_sub(1),
+            (Op::Input(reg), EventKind::Fork { value, .. }) => {
+                self.regs[ti][reg] = alt as i64;
+                *value = alt;
+            }
+            (Op::Branch(c), EventKind::Fork { value, .. }) => {
+                *value = alt;
+                if self.holds(tid, c) != (alt == 0) {
+                    self.status = Status::Blocked(weft_core::BlockReason::Infeasible);
+                }
+            }
             (op, kind) => unreachable!("{op:?} with pending {kind:?}"),
         }
         if let Some(log) = &mut self.log {
             log.push(ev.clone());
+        }
+        if !self.status.is_running() {
+            return ev;
         }
         self.run_local(tid);
         self.check_end();
@@ -568,15 +609,22 @@ fn random_access(rng: &mut Rng, ops: &mut Vec<Op>, loaded: &mut Vec<Reg>) {
         }
     };
     ops.push(op);
+    if rng.chance(15) && loaded.len() < REGS - 1 {
+        // A symbolic input, into a register branches and stores may use.
+        let reg = loaded.len();
+        loaded.push(reg);
+        ops.push(Op::Input(reg));
+    }
     if let Some(&r) = loaded.last() {
         let cond = if rng.chance(50) {
             Cond::Eq(Val::Reg(r), Val::Const(rng.below(2) as i64))
         } else {
             Cond::Ne(Val::Reg(r), Val::Const(1 + rng.below(2) as i64))
         };
-        match rng.below(10) {
+        match rng.below(12) {
             0..=2 => ops.push(Op::Assume(cond)),
             3 => ops.push(Op::Assert(cond)),
+            4 | 5 => ops.push(Op::Branch(cond)),
             _ => {}
         }
     }

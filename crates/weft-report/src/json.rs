@@ -88,7 +88,7 @@ fn bug(f: &Finding, cx: &Context, w: Option<&crate::Witness>) -> Value {
             "thread": i.tid,
             "index": i.index,
             "width": i.width,
-            "value": i.value,
+            "value": u64::try_from(i.value).map_or_else(|_| json!(i.value.to_string()), |v| json!(v)),
         })).collect::<Vec<_>>(),
         "output": outputs(&f.output),
         "witness": w.map(|w| serde_json::to_value(w).unwrap_or(Value::Null)),

@@ -72,7 +72,7 @@ pub struct Context<'a> {
 /// bit is set (`255 (-1)`).
 pub fn render_input_value(value: u128, width: u32) -> String {
     let top = width.clamp(1, 128) - 1;
-    if width < 128 && (value >> top) & 1 == 1 {
+    if (2..128).contains(&width) && (value >> top) & 1 == 1 {
         let signed = (value as i128) - (1i128 << width);
         format!("{value} ({signed})")
     } else {

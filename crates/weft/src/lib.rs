@@ -938,7 +938,8 @@ fn run_replay(
     };
     let given = (rec.nondet == Nondet::Symbolic).then(|| rec.inputs.clone());
     let init = Machine::with_inputs(prog.clone(), limits, rec.names.clone(), given);
-    let mut summary = weft_explore::replay_with(init, &rec.schedule, &cfg).map_err(|e| {
+    let symbolic = rec.nondet == Nondet::Symbolic;
+    let mut summary = weft_explore::replay_until(init, &rec.schedule, &cfg, symbolic).map_err(|e| {
         let who = w
             .schedule
             .get(e.step)

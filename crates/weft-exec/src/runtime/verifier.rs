@@ -171,7 +171,7 @@ pub fn nondet(m: &mut Machine, _: &Call) -> Result<Ret, Stop> {
 
 /// `klee_make_symbolic(addr, size, name)` and `weft_make_symbolic`: the
 /// `size` bytes at `addr` become inputs named `name` (one input of up to
-/// 16 bytes, else one per byte, `name[i]`).
+/// 8 bytes, else one per 8 bytes, `name+0`, `name+8`, ...).
 pub fn make_symbolic(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     let (a, size) = (c.addr(0), c.arg(1) as u64);
     let name = match c.addr(2) {
@@ -183,10 +183,14 @@ pub fn make_symbolic(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
         m.nondet = true;
         return Ok(Ret::Value(Value::ZERO));
     }
-    let pieces: Vec<(u64, u64, String)> = if size <= 16 {
+    // Inputs of at most 8 bytes: `name`, or `name+0`, `name+8`, ...
+    let pieces: Vec<(u64, u64, String)> = if size <= 8 {
         vec![(0, size, name)]
     } else {
-        (0..size).map(|i| (i, 1, format!("{name}[{i}]"))).collect()
+        (0..size)
+            .step_by(8)
+            .map(|o| (o, (size - o).min(8), format!("{name}+{o}")))
+            .collect()
     };
     for (off, n, name) in pieces {
         if n == 0 {
