@@ -1044,7 +1044,7 @@ fn compare(enumerated: &Run, symbolic: &Run, race_free: bool, problems: &mut Vec
         };
         if expected_code.is_none() || r.exit_code != expected_code {
             problems.push(format!(
-                "--por {}{}: verdict {} with exit code {:?}",
+                "--por {} {}: verdict {} with exit code {:?}",
                 r.por,
                 r.extra.join(" "),
                 r.verdict,
