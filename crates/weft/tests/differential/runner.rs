@@ -33,6 +33,8 @@ pub struct Run {
     pub outcomes: BTreeSet<String>,
     pub bugs: BTreeSet<(String, String)>,
     pub elapsed_s: f64,
+    /// The whole JSON report.
+    pub json: Value,
 }
 
 impl Run {
@@ -180,6 +182,7 @@ pub fn weft_check_with(
         outcomes,
         bugs,
         elapsed_s: json.get("elapsed_s").and_then(Value::as_f64).unwrap_or(0.0),
+        json,
     })
 }
 

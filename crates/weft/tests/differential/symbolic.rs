@@ -28,7 +28,9 @@
 //! symbolic run must explore no more executions than the enumeration.
 //! Neither may hit a limit (a case whose enumeration hits
 //! [`ENUM_CAP`] is skipped) and programs built race-free must report no
-//! race.
+//! race. Every bug of the symbolic run must list its `inputs`, and the
+//! witness of its first bug must replay (`weft replay`, concretely, with
+//! the recorded input values) to the same bug.
 //!
 //! **Symbolic values stay out of the final observable state.** One
 //! symbolic execution stands for every input of its path class, so an
@@ -49,16 +51,17 @@
 //! instead of `symbolic` (`enumerate` checks the harness and the generator
 //! with Optimal-DPOR over enumerated inputs against the naive search).
 
-use crate::common::{Rng, Scratch};
+use crate::common::{run_weft, Rng, Scratch};
 use crate::generator::{
     defs, flatten, generate, interleaving_bound, render, render_op, Cx, Limits, Mode, Op, Order,
     Program, Step, Val,
 };
 use crate::runner::{env_number, run_parallel, weft_check_with, Run};
+use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Random programs checked by default: with the enumeration under
 /// `--nondet enumerate --por optimal` as the symbolic side, 60 cases take
@@ -1102,6 +1105,63 @@ fn compare(enumerated: &Run, symbolic: &Run, race_free: bool, problems: &mut Vec
     }
 }
 
+/// Every bug of the report lists the inputs of its execution as
+/// `inputs: [{name, location, value, ...}]`.
+fn check_inputs(run: &Run, problems: &mut Vec<String>) {
+    let Some(bugs) = run.json["bugs"].as_array() else {
+        return;
+    };
+    for bug in bugs {
+        let ok = bug["inputs"].as_array().is_some_and(|inputs| {
+            inputs.iter().all(|i| {
+                i["name"].is_string() && i["location"].is_string() && !i["value"].is_null()
+            })
+        });
+        if !ok {
+            problems.push(format!(
+                "bug {} at {}: no `inputs` array of {{name, location, value}}: {}",
+                bug["kind"], bug["location"], bug["inputs"]
+            ));
+        }
+    }
+}
+
+/// The witness of the symbolic run's first bug replays it: `weft replay`
+/// runs the recorded inputs concretely and must end in the same bug (exit
+/// 42, same kind and location).
+fn check_replay(path: &Path, witness: &Path, run: &Run, problems: &mut Vec<String>) {
+    let expected = &run.json["bugs"][0];
+    let args = [
+        "replay".as_ref(),
+        path.as_os_str(),
+        witness.as_os_str(),
+        "--json".as_ref(),
+    ];
+    let out = match run_weft(path.parent(), &args, Duration::from_secs(120)) {
+        Ok(out) => out,
+        Err(e) => return problems.push(format!("replay: {e}")),
+    };
+    let replayed: Option<Value> = serde_json::from_str(out.stdout.trim()).ok();
+    let same = replayed.as_ref().is_some_and(|r| {
+        let got = &r["bugs"][0];
+        got["kind"] == expected["kind"] && got["location"] == expected["location"]
+    });
+    if out.code != Some(42) || !same {
+        let got = replayed
+            .as_ref()
+            .map_or(Value::Null, |r| r["bugs"][0].clone());
+        problems.push(format!(
+            "replay of the witness of {} at {}: exit {:?}, first bug {} {}; stderr: {}",
+            expected["kind"],
+            expected["location"],
+            out.code,
+            got["kind"],
+            got["location"],
+            out.stderr.trim()
+        ));
+    }
+}
+
 pub enum SymResult {
     Passed {
         /// Executions of the symbolic run and of the enumeration.
@@ -1137,8 +1197,10 @@ pub fn run_case(scratch: &Scratch, seed: u64, case: usize, sym_nondet: &str) -> 
         Ok(r) => runs.push(r),
         Err(e) => problems.push(e),
     }
+    let witness = scratch.dir.join(format!("sym_case_{case}.witness.json"));
     if problems.is_empty() {
-        let symbolic = ["--nondet", sym_nondet];
+        let witness = witness.to_string_lossy();
+        let symbolic = ["--nondet", sym_nondet, "--witness", &witness];
         match weft_check_with(&path, "optimal", "sc", true, Some(2 * ENUM_CAP), &symbolic) {
             Ok(r) => runs.push(r),
             Err(e) => problems.push(e),
@@ -1146,8 +1208,13 @@ pub fn run_case(scratch: &Scratch, seed: u64, case: usize, sym_nondet: &str) -> 
     }
     if let [enumerated, symbolic] = &runs[..] {
         compare(enumerated, symbolic, prog.mode != Mode::Racy, &mut problems);
+        check_inputs(symbolic, &mut problems);
+        if symbolic.verdict == "bug" {
+            check_replay(&path, &witness, symbolic, &mut problems);
+        }
         if problems.is_empty() {
             let _ = std::fs::remove_file(&path);
+            let _ = std::fs::remove_file(&witness);
             return SymResult::Passed {
                 executions: [symbolic.executions, enumerated.executions],
                 blocked_by: symbolic.blocked_by.clone(),
