@@ -1,9 +1,12 @@
 // args: --nondet symbolic
-// expect: safe
+// expect: safe executions=2
 // Every __VERIFIER_nondet_* type as a symbolic input of its width and
 // signedness; each property holds for every value (given the
 // assumptions), so with symbolic inputs the verdict is safe, where
-// `--nondet fixed` can only say incomplete (nondet_types.c).
+// `--nondet fixed` can only say incomplete (nondet_types.c). Only the
+// first test of `b == 0 || b == 1` has two feasible sides (the second is
+// then true, a bool being 0 or 1); every other check has one, so there
+// are 2 executions.
 #include <assert.h>
 
 extern _Bool __VERIFIER_nondet_bool(void);
