@@ -7,8 +7,13 @@
 //! `__VERIFIER_nondet_bool()` (both values explored);
 //! and (in every other case) `__VERIFIER_assume` calls and atomic
 //! sections, see [`add_verifier_ops`].
+//!
+//! The programs of `random_symbolic_agree` add thread-local computation on
+//! `__VERIFIER_nondet_*` inputs as [`Op::Sym`] operations, built and
+//! rendered by [`crate::symbolic`].
 
 use crate::common::{render_main_with, Rng};
+use crate::symbolic::SymOp;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -162,6 +167,10 @@ pub enum Op {
         body: Vec<Op>,
         function: bool,
     },
+    /// Input-dependent thread-local computation (`random_symbolic_agree`
+    /// only): see [`crate::symbolic`]. Only ever at the top level of a
+    /// thread, after the rest of the program was generated.
+    Sym(SymOp),
 }
 
 impl Op {
@@ -177,7 +186,7 @@ impl Op {
     }
 
     /// Visible events of the longest path through the operation.
-    fn events(&self) -> usize {
+    pub fn events(&self) -> usize {
         match self {
             Op::Load { .. }
             | Op::Store { .. }
@@ -193,6 +202,7 @@ impl Op {
             Op::If { body, .. } => body.events(),
             Op::Assert { .. } | Op::Assume { .. } => 0,
             Op::Atomic { body, .. } => 2 + body.iter().map(Op::events).sum::<usize>(),
+            Op::Sym(s) => s.events(),
         }
     }
 }
@@ -207,6 +217,9 @@ pub struct Program {
 
     pub globals: usize,
     pub mutexes: usize,
+    /// `Some(m)`: in a `Protected` program, the global is only accessed
+    /// under mutex m (see [`ThreadGen::guard`]).
+    pub guard: Vec<Option<usize>>,
     pub threads: Vec<Vec<Op>>,
 }
 
@@ -496,6 +509,7 @@ pub fn flatten(op: &Op, out: &mut Vec<Step>) {
             }
             out.push(Step::Access);
         }
+        Op::Sym(s) => s.flatten(out),
     }
 }
 
@@ -718,6 +732,7 @@ pub fn draw(rng: &mut Rng, mode: Mode, limits: &Limits) -> Program {
         memops: limits.wmm,
         globals,
         mutexes,
+        guard,
         threads,
     }
 }
@@ -938,6 +953,7 @@ pub fn render_op(op: &Op, indent: usize, cx: &mut Cx, out: &mut String) {
             };
             let _ = writeln!(out, "{pad}{text}");
         }
+        Op::Sym(s) => s.render(indent, cx, out),
     }
 }
 
@@ -963,6 +979,14 @@ pub fn render(prog: &Program, header: &str) -> String {
     }
     if any(|op| matches!(op, Op::Nondet { .. })) {
         out.push_str("extern _Bool __VERIFIER_nondet_bool(void);\n");
+    }
+    if prog
+        .threads
+        .iter()
+        .flatten()
+        .any(|op| matches!(op, Op::Sym(_)))
+    {
+        out.push_str(crate::symbolic::PRELUDE);
     }
     out.push('\n');
     if prog.threads.iter().flatten().any(Op::verifier) {
@@ -1177,7 +1201,7 @@ fn add_assumes(ops: &mut Vec<Op>, rng: &mut Rng) {
 }
 
 /// The locals `ops` define.
-fn defs(ops: &[Op]) -> Vec<usize> {
+pub fn defs(ops: &[Op]) -> Vec<usize> {
     let mut out = Vec::new();
     for op in ops {
         match op {

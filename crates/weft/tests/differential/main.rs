@@ -31,6 +31,10 @@
 //! their Mazurkiewicz traces, computed here from an abstract model of the
 //! events.
 //!
+//! `random_symbolic_agree` checks symbolic inputs against their concrete
+//! enumeration on random programs with `__VERIFIER_nondet_*` inputs: see
+//! [`symbolic`].
+//!
 //! Environment:
 //! - `WEFT_DIFF_CASES=N`: number of random programs (default 60) of each
 //!   random test (`random_programs_agree_tso_pso` runs `N` cases as well;
@@ -48,7 +52,7 @@
 //! Modules: [`generator`] (random programs), [`runner`] (running weft),
 //! [`compare`] (the comparison of explorers and models), [`regressions`]
 //! (the minimised programs), [`traces`] (exact counts against Mazurkiewicz
-//! traces).
+//! traces), [`symbolic`] (symbolic inputs against enumeration).
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -56,6 +60,7 @@ mod compare;
 mod generator;
 mod regressions;
 mod runner;
+mod symbolic;
 mod traces;
 
 use common::Scratch;
@@ -158,6 +163,14 @@ fn run_random(tag: &str, test: &str, limits: &Limits, plan: &Plan) {
             explored + model_skipped
         );
     }
+}
+
+/// Random programs with small nondeterministic inputs: `--nondet symbolic
+/// --por optimal` must find the bugs and outcomes of `--nondet enumerate
+/// --por none` in no more executions. See [`symbolic`].
+#[test]
+fn random_symbolic_agree() {
+    symbolic::run_random_symbolic(DEFAULT_SEED);
 }
 
 #[test]

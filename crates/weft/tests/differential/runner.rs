@@ -20,6 +20,8 @@ pub struct Run {
     pub por: String,
     pub mm: String,
     pub race_check: bool,
+    /// Further options the run was given (e.g. `--nondet enumerate`).
+    pub extra: Vec<String>,
     pub exit_code: Option<i32>,
     pub verdict: String,
     pub executions: u64,
@@ -31,6 +33,8 @@ pub struct Run {
     pub outcomes: BTreeSet<String>,
     pub bugs: BTreeSet<(String, String)>,
     pub elapsed_s: f64,
+    /// The whole JSON report.
+    pub json: Value,
 }
 
 impl Run {
@@ -38,10 +42,11 @@ impl Run {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "  --mm {} --por {}{}: exit {:?}, verdict {}, executions {}, blocked {}, blocked_by {:?}, anomalies {:?}, limit {}, {:.3}s",
+            "  --mm {} --por {}{}{}: exit {:?}, verdict {}, executions {}, blocked {}, blocked_by {:?}, anomalies {:?}, limit {}, {:.3}s",
             self.mm,
             self.por,
             if self.race_check { "" } else { " --no-race-check" },
+            self.extra.iter().map(|a| format!(" {a}")).collect::<String>(),
             self.exit_code,
             self.verdict,
             self.executions,
@@ -70,6 +75,19 @@ pub fn weft_check(
     race_check: bool,
     max_executions: Option<u64>,
 ) -> Result<Run, String> {
+    weft_check_with(file, por, mm, race_check, max_executions, &[])
+}
+
+/// [`weft_check`] with further options `extra` (shown in the failure
+/// messages).
+pub fn weft_check_with(
+    file: &Path,
+    por: &str,
+    mm: &str,
+    race_check: bool,
+    max_executions: Option<u64>,
+    extra: &[&str],
+) -> Result<Run, String> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_weft"));
     cmd.arg("check").arg(file).args([
         "--json",
@@ -86,12 +104,14 @@ pub fn weft_check(
     if let Some(n) = max_executions {
         cmd.args(["--max-executions", &n.to_string()]);
     }
+    cmd.args(extra);
+    let shown: String = extra.iter().map(|a| format!(" {a}")).collect();
     cmd.current_dir(file.parent().expect("file has a parent"));
     let out = cmd.output().map_err(|e| format!("cannot run weft: {e}"))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let json: Value = serde_json::from_str(&stdout).map_err(|e| {
         format!(
-            "--mm {mm} --por {por}: exit {:?}, unparsable JSON ({e})\nstdout:\n{stdout}\nstderr:\n{}",
+            "--mm {mm} --por {por}{shown}: exit {:?}, unparsable JSON ({e})\nstdout:\n{stdout}\nstderr:\n{}",
             out.status.code(),
             String::from_utf8_lossy(&out.stderr)
         )
@@ -151,6 +171,7 @@ pub fn weft_check(
         por: por.to_string(),
         mm: mm.to_string(),
         race_check,
+        extra: extra.iter().map(|a| a.to_string()).collect(),
         exit_code: out.status.code(),
         verdict,
         executions: as_u64("executions")?,
@@ -161,6 +182,7 @@ pub fn weft_check(
         outcomes,
         bugs,
         elapsed_s: json.get("elapsed_s").and_then(Value::as_f64).unwrap_or(0.0),
+        json,
     })
 }
 
