@@ -15,6 +15,14 @@ race check off (for programs that are racy on purpose) and name the memory
 models under which its program has a bug (``expect_bug``): such a run passes
 when weft reports the bug, and fails when it does not.
 
+Configurations that name an input mode (``nondet``: ``symbolic`` or
+``enumerate``, passed as ``--nondet``) exercise symbolic inputs; they go
+into a table of their own, with the solver's statistics (queries, those
+sent to Z3, cache hits, solver seconds, infeasible branch sides), which
+``--update-md`` writes between its own markers (``<!-- bench:symbolic:start
+-->``), so that ``--filter sym_`` refreshes it without touching the main
+table, and the other way round.
+
 Typical use, from the workspace root::
 
     python3 bench/run.py                 # build weft, run everything, print
@@ -59,6 +67,10 @@ DEFAULT_MD = ROOT / "BENCHMARKS.md"
 README_MD = ROOT / "README.md"
 MD_START = "<!-- bench:start -->"
 MD_END = "<!-- bench:end -->"
+# The symbolic-inputs table has a block of its own.
+SYM_MD_START = "<!-- bench:symbolic:start -->"
+SYM_MD_END = "<!-- bench:symbolic:end -->"
+SYM_HEADING = "## Symbolic inputs"
 CLANG = "clang-19"
 
 # Safety caps for each run; both can be changed on the command line.
@@ -87,7 +99,9 @@ class Config:
     ``bug``, everywhere else ``safe``.  ``max_executions`` caps the runs of
     this configuration (the smaller of it and the command line's cap
     applies), and ``weft_args`` are extra arguments for ``weft check``
-    (``--max-steps``).
+    (``--max-steps``).  ``nondet`` is the input mode (``--nondet symbolic``
+    or ``enumerate``) of a configuration about symbolic inputs: such runs go
+    into the "Symbolic inputs" table, with the solver's statistics.
     """
 
     program: str
@@ -99,6 +113,7 @@ class Config:
     expect_bug: tuple[str, ...] = ()
     max_executions: int | None = None
     weft_args: tuple[str, ...] = ()
+    nondet: str | None = None
 
     def cap(self, max_executions: int) -> int:
         """The executions cap for this configuration given the command
@@ -197,6 +212,29 @@ CONFIGS: list[Config] = [
            weft_args=LONG),
     Config("locked_loop", (10_000, 100_000, 1_000_000), OPTIMAL, max_executions=1,
            weft_args=LONG),
+    # Symbolic inputs (`--nondet symbolic`, the default), in their own table
+    # with the solver's statistics. sym_threads: inputs that only steer
+    # thread-local work, N! lock orders x 3^N path classes (Source-DPOR
+    # beside Optimal: the same executions, more infeasible sides). sym_index: a
+    # symbolic array index, forked over the array's N elements (N! x N^N).
+    # sym_bug: a bug for one input value behind one lock order of N+1
+    # threads. sym_loop: a loop branching on each of N input bits (2^N
+    # paths) or, with -DLINEAR, on x > i (N+1 feasible paths, the other
+    # sides refuted). The +CHAR/+UCHAR rows run the same program with
+    # `--nondet enumerate` (every value concretely) beside the symbolic one.
+    Config("sym_threads", (2, 3, 4), DPOR, nondet="symbolic"),
+    Config("sym_threads", (5,), OPTIMAL, nondet="symbolic"),
+    Config("sym_threads", (2,), ("none",), nondet="symbolic"),
+    Config("sym_threads", (1, 2), OPTIMAL, defines=("CHAR",), nondet="symbolic"),
+    Config("sym_threads", (1, 2), OPTIMAL, defines=("CHAR",), nondet="enumerate"),
+    Config("sym_index", (2, 3, 4), OPTIMAL, nondet="symbolic"),
+    Config("sym_bug", (3, 5, 7), OPTIMAL, expect_bug=("sc",), nondet="symbolic"),
+    Config("sym_loop", (8, 12, 14), OPTIMAL, nondet="symbolic"),
+    Config("sym_loop", (8, 16, 32), OPTIMAL, defines=("LINEAR",), nondet="symbolic"),
+    Config("sym_loop", (4, 8), ("none",), defines=("UCHAR",), nondet="symbolic"),
+    Config("sym_loop", (4, 8), ("none",), defines=("UCHAR",), nondet="enumerate"),
+    Config("sym_loop", (8,), ("none",), defines=("LINEAR", "UCHAR"), nondet="symbolic"),
+    Config("sym_loop", (8,), ("none",), defines=("LINEAR", "UCHAR"), nondet="enumerate"),
 ]
 
 # JSON fields weft may use to report its own peak RSS, with their unit in KiB.
@@ -245,6 +283,15 @@ class Result:
     rss_is_clang: bool = False
     verdict: str = "error"
     notes: list[str] = field(default_factory=list)
+    # Symbolic inputs: the input mode, the branch sides found infeasible and
+    # the solver's counters (None when weft reports no solver object).
+    nondet: str | None = None
+    infeasible: int | None = None
+    queries: int | None = None
+    z3_queries: int | None = None
+    cache_hits: int | None = None
+    solver_s: float | None = None
+    z3_s: float | None = None
 
     @property
     def rate_seconds(self) -> float:
@@ -416,6 +463,8 @@ def weft_command(weft: Path, cfg: Config, n: int, explorer: str, model: str,
         cmd += ["--mm", model]
     if not cfg.race_check:
         cmd.append("--no-race-check")
+    if cfg.nondet is not None:
+        cmd += ["--nondet", cfg.nondet]
     cap = cfg.cap(max_executions)
     if cap > 0:
         cmd += ["--max-executions", str(cap)]
@@ -428,7 +477,7 @@ def run_one(weft: Path, cfg: Config, n: int, explorer: str, model: str,
             max_executions: int, timeout_s: float) -> Result:
     """Run weft on one configuration and turn the outcome into a Result."""
     res = Result(program=cfg.label, n=n, explorer=explorer, model=model,
-                 expected_bug=model in cfg.expect_bug)
+                 expected_bug=model in cfg.expect_bug, nondet=cfg.nondet)
     cmd = weft_command(weft, cfg, n, explorer, model, max_executions, timeout_s)
     kill_after = timeout_s + max(KILL_GRACE_S, 0.25 * timeout_s) if timeout_s > 0 else None
     m = run_measured(cmd, kill_after)
@@ -441,6 +490,8 @@ def run_one(weft: Path, cfg: Config, n: int, explorer: str, model: str,
         blocked_by = json_field(report, "blocked_by")
         if isinstance(blocked_by, dict):
             res.dpor_blocked = as_int(blocked_by.get("sleep-set")) or 0
+            res.infeasible = as_int(blocked_by.get("infeasible")) or 0
+        read_solver(res, json_field(report, "solver"))
         anomalies = json_field(report, "anomalies")
         if isinstance(anomalies, dict):
             # Executions abandoned on a disabled wakeup sequence (an
@@ -460,7 +511,9 @@ def run_one(weft: Path, cfg: Config, n: int, explorer: str, model: str,
         res.verdict = {3: "incomplete", 42: "bug"}.get(m.returncode, "error")
         res.notes.append(f"exit {m.returncode}, no JSON report")
     if res.verdict == "incomplete" and not m.killed:
-        res.notes.append(incomplete_reason(res, cfg.cap(max_executions), timeout_s))
+        limit = json_field(report, "limit") if report is not None else None
+        res.notes.append(f"limit {limit}" if isinstance(limit, str) and limit else
+                         incomplete_reason(res, cfg.cap(max_executions), timeout_s))
     if res.expected_bug:
         res.notes.append("expected" if res.verdict == "bug" else "a bug was expected")
     if res.failed and m.stderr.strip():
@@ -498,13 +551,40 @@ def run_best(weft: Path, cfg: Config, n: int, explorer: str, model: str,
     return best
 
 
+# The solver's counters of a cache hit: queries answered without Z3.
+CACHE_HIT_FIELDS = ("answered_constant", "answered_cex_exact",
+                    "answered_cex_unsat_subset", "answered_cex_model")
+
+
+def read_solver(res: Result, solver) -> None:
+    """Copy the counters of weft's ``solver`` object into ``res``; a
+    query Z3 gave up on (``solver_unknown``) is noted in the verdict."""
+    if not isinstance(solver, dict):
+        return
+    res.queries = as_int(solver.get("queries"))
+    res.z3_queries = as_int(solver.get("solver_queries"))
+    hits = [as_int(solver.get(name)) for name in CACHE_HIT_FIELDS]
+    res.cache_hits = None if None in hits else sum(hits)
+    res.solver_s = as_float(solver.get("total_time_s"))
+    res.z3_s = as_float(solver.get("solver_time_s"))
+    unknown = as_int(solver.get("solver_unknown"))
+    if unknown:
+        res.notes.append(f"{unknown} Z3 queries unknown")
+
+
 def bug_notes(report: dict) -> list[str]:
     """``kind at file:line`` for each bug in ``report``."""
     notes = []
     bugs = report.get("bugs")
     for bug in bugs if isinstance(bugs, list) else []:
         if isinstance(bug, dict):
-            notes.append(f"{bug.get('kind', '?')} at {bug.get('location', '?')}")
+            note = f"{bug.get('kind', '?')} at {bug.get('location', '?')}"
+            inputs = bug.get("inputs")
+            if isinstance(inputs, list) and inputs:
+                note += " with " + ", ".join(
+                    f"{i.get('name', '?')} = {i.get('value', '?')}"
+                    for i in inputs if isinstance(i, dict))
+            notes.append(note)
     return notes
 
 
@@ -581,6 +661,64 @@ def format_table(results: list[Result]) -> str:
     out.append(markdown_table(list(COLUMNS), [table_row(r) for r in results],
                               RIGHT_ALIGNED).rstrip("\n"))
     out += ["", FOOTNOTES]
+    if any(r.rss_is_clang for r in results):
+        out += ["", CLANG_FOOTNOTE]
+    return "\n".join(out) + "\n"
+
+
+SYM_COLUMNS = ("program", "N", "explorer", "inputs", "executions", "blocked", "infeasible",
+               "seconds", "executions/s", "queries", "Z3 queries", "cache hits",
+               "solver s", "Z3 s", "peak RSS (MiB)", "verdict")
+SYM_FOOTNOTE = (
+    "inputs is `--nondet`: `symbolic` explores every input class with Z3, "
+    "`enumerate` runs every value of each `char`/`uchar` input concretely "
+    "(`program+CHAR`/`+UCHAR` are those variants, compiled with `-DCHAR` "
+    "or `-DUCHAR`). blocked counts every blocked execution (failed "
+    "assumes, sleep sets, infeasible sides); infeasible counts the branch "
+    "sides the solver refuted (weft forks on a symbolic condition before "
+    "asking whether both sides are feasible, so that a thread's forks do "
+    "not depend on the interleaving; each refuted side ends an execution "
+    "as blocked). queries are all the solver chain's queries, Z3 queries "
+    "those it sent to Z3, and cache hits those answered without Z3 "
+    "(constants and the counterexample cache), with their share of all "
+    "queries (rounded down). solver s is the time spent answering queries, Z3 s the part "
+    "of it inside Z3. seconds is wall-clock time of the whole run, "
+    "compilation included; executions/s divides by weft's own elapsed time "
+    "(a run shorter than 0.25 s is the fastest of 5). A run that finds a "
+    "bug stops at the first one, with the inputs of its witness."
+)
+
+
+def fmt_seconds(value: float | None) -> str:
+    """Seconds with three decimals, or a dash."""
+    return DASH if value is None else f"{value:.3f}"
+
+
+def symbolic_row(res: Result) -> list[str]:
+    """The cells of one row of the symbolic-inputs table."""
+    rss = DASH if res.rss_mib is None else f"{res.rss_mib:.1f}" + (" †" if res.rss_is_clang else "")
+    hits = fmt_int(res.cache_hits)
+    if res.cache_hits is not None and res.queries:
+        # Rounded down: 100% means every query was a hit.
+        hits += f" ({100 * res.cache_hits // res.queries}%)"
+    verdict = res.verdict
+    if res.notes:
+        verdict += " (" + "; ".join(res.notes) + ")"
+    return [
+        res.program, str(res.n), res.explorer, res.nondet or DASH,
+        fmt_int(res.executions), fmt_int(res.blocked), fmt_int(res.infeasible),
+        f"{res.wall_s:.3f}", fmt_rate(res.per_second(res.executions)),
+        fmt_int(res.queries), fmt_int(res.z3_queries), hits,
+        fmt_seconds(res.solver_s), fmt_seconds(res.z3_s),
+        rss, verdict.replace("|", "\\|"),
+    ]
+
+
+def format_symbolic_table(results: list[Result]) -> str:
+    """The symbolic-inputs table with its footnote."""
+    out = [markdown_table(list(SYM_COLUMNS), [symbolic_row(r) for r in results],
+                          set(SYM_COLUMNS[4:-1]) | {"N"}).rstrip("\n"),
+           "", SYM_FOOTNOTE]
     if any(r.rss_is_clang for r in results):
         out += ["", CLANG_FOOTNOTE]
     return "\n".join(out) + "\n"
@@ -711,26 +849,31 @@ below says where and when it was measured.
 """
 
 
-def update_markdown(path: Path, table: str, command: str) -> None:
-    """Replace the marked block of ``path`` with ``table``.
+def update_markdown(path: Path, table: str, command: str,
+                    markers: tuple[str, str] = (MD_START, MD_END),
+                    heading: str = "") -> None:
+    """Replace the block of ``path`` between ``markers`` with ``table``.
 
     The file is created with a header explaining how to reproduce the table
-    if it does not exist; the markers are appended if it has none.
+    if it does not exist; the markers are appended (after ``heading``, if
+    any) if it has none.
     """
+    start, end = markers
     text = path.read_text() if path.exists() else MD_HEADER
-    if MD_START not in text or MD_END not in text:
-        text = text.rstrip("\n") + f"\n\n{MD_START}\n{MD_END}\n"
+    if start not in text or end not in text:
+        text = text.rstrip("\n") + "\n\n" + (heading + "\n\n" if heading else "") + \
+            f"{start}\n{end}\n"
     rev = git_revision()
     block = "\n".join([
-        MD_START,
+        start,
         f"Measured on {machine_info()}" + (f"; commit {rev}" if rev else "") + ".",
         f"Command: `{command}`",
         "",
         table.rstrip("\n"),
-        MD_END,
+        end,
     ])
-    head, rest = text.split(MD_START, 1)
-    _, tail = rest.split(MD_END, 1)
+    head, rest = text.split(start, 1)
+    _, tail = rest.split(end, 1)
     path.write_text(head + block + tail)
 
 
@@ -813,7 +956,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                    help="also write the table into FILE")
     p.add_argument("--update-md", action="store_true",
                    help=f"write the table into {DEFAULT_MD.name} (and {README_MD.name}) "
-                        f"between '{MD_START}' and '{MD_END}'")
+                        f"between '{MD_START}' and '{MD_END}', and the "
+                        f"symbolic-inputs table between '{SYM_MD_START}' and "
+                        f"'{SYM_MD_END}'; a block with no selected rows is left alone")
     p.add_argument("--weft", type=Path, default=DEFAULT_WEFT, metavar="PATH",
                    help="weft binary (default: target/release/weft)")
     p.add_argument("--no-build", action="store_true",
@@ -849,6 +994,7 @@ def main(argv: list[str]) -> int:
     if args.list:
         for cfg, n, explorer, model in jobs:
             print(f"{cfg.label} N={n} {explorer} {model}"
+                  + (f" --nondet {cfg.nondet}" if cfg.nondet else "")
                   + (" (bug expected)" if model in cfg.expect_bug else ""))
         return 0
     if args.native:
@@ -865,23 +1011,36 @@ def main(argv: list[str]) -> int:
     results = []
     for i, (cfg, n, explorer, model) in enumerate(jobs, 1):
         print(f"[{i:>{len(str(len(jobs)))}}/{len(jobs)}] {cfg.label} N={n} {explorer} "
-              f"{model} ...", end=" ", file=sys.stderr, flush=True)
+              f"{model}" + (f" --nondet {cfg.nondet}" if cfg.nondet else "") + " ...",
+              end=" ", file=sys.stderr, flush=True)
         res = run_best(weft, cfg, n, explorer, model, args.max_executions, args.timeout)
         print(f"{res.verdict}, {fmt_int(res.executions)} executions, {res.wall_s:.2f} s",
               file=sys.stderr)
         results.append(res)
 
-    table = format_table(results)
+    # The symbolic-inputs rows have a table (and a Markdown block) of their
+    # own; a run with rows of only one kind leaves the other block alone.
+    plain = [r for r in results if r.nondet is None]
+    symbolic = [r for r in results if r.nondet is not None]
+    blocks = []
+    if plain:
+        blocks.append((format_table(plain), (MD_START, MD_END), ""))
+    if symbolic:
+        blocks.append((format_symbolic_table(symbolic), (SYM_MD_START, SYM_MD_END),
+                       SYM_HEADING))
+    table = "\n".join(("Symbolic inputs:\n\n" if markers[0] == SYM_MD_START and plain
+                       else "") + text for text, markers, _ in blocks)
     print(table, end="")
     if args.out:
         args.out.write_text(table)
     if args.update_md:
         command = " ".join(["python3", "bench/run.py"] + [shlex.quote(a) for a in argv])
-        update_markdown(DEFAULT_MD, table, command)
-        print(f"updated {DEFAULT_MD}", file=sys.stderr)
-        if MD_START in README_MD.read_text():
-            update_markdown(README_MD, table, command)
-            print(f"updated {README_MD}", file=sys.stderr)
+        for text, markers, heading in blocks:
+            update_markdown(DEFAULT_MD, text, command, markers, heading)
+            print(f"updated {DEFAULT_MD} ({markers[0]})", file=sys.stderr)
+            if markers[0] in README_MD.read_text():
+                update_markdown(README_MD, text, command, markers)
+                print(f"updated {README_MD} ({markers[0]})", file=sys.stderr)
 
     failed = [r for r in results if r.failed]
     for r in failed:
