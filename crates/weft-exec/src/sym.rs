@@ -1025,9 +1025,18 @@ mod tests {
         let name = |l: &str| assigned_to(l, "__VERIFIER_nondet");
         assert_eq!(name("  int x = __VERIFIER_nondet_int();"), Some("x".into()));
         assert_eq!(name("x=__VERIFIER_nondet_int();"), Some("x".into()));
-        assert_eq!(name("  a[i] = (int)__VERIFIER_nondet_int();"), Some("a[i]".into()));
-        assert_eq!(name("  s.f += __VERIFIER_nondet_int();"), Some("s.f".into()));
-        assert_eq!(name("  p->v = __VERIFIER_nondet_int();"), Some("p->v".into()));
+        assert_eq!(
+            name("  a[i] = (int)__VERIFIER_nondet_int();"),
+            Some("a[i]".into())
+        );
+        assert_eq!(
+            name("  s.f += __VERIFIER_nondet_int();"),
+            Some("s.f".into())
+        );
+        assert_eq!(
+            name("  p->v = __VERIFIER_nondet_int();"),
+            Some("p->v".into())
+        );
         assert_eq!(name("  if (x == __VERIFIER_nondet_int())"), None);
         assert_eq!(name("  foo(__VERIFIER_nondet_int());"), None);
         assert_eq!(name("  return __VERIFIER_nondet_int();"), None);

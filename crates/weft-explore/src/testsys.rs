@@ -440,7 +440,10 @@ impl System for TestSys {
     fn step(&mut self, tid: Tid, alt: u32) -> Event {
         assert!(self.status.is_running(), "step after the end");
         assert!(self.is_enabled(tid), "step of a disabled thread {tid}");
-        assert!(alt < self.alternatives(tid), "alternative {alt} out of range");
+        assert!(
+            alt < self.alternatives(tid),
+            "alternative {alt} out of range"
+        );
         let ti = tid as usize;
         let mut ev = self.pending[ti].take().expect("enabled");
         let op = self.threads[ti][self.pc[ti]];
@@ -609,7 +612,7 @@ fn random_access(rng: &mut Rng, ops: &mut Vec<Op>, loaded: &mut Vec<Reg>) {
         }
     };
     ops.push(op);
-    if rng.chance(15) && loaded.len() < REGS - 1 {
+    if rng.chance(8) && !ops.iter().any(|o| matches!(o, Op::Input(_))) && loaded.len() < REGS - 1 {
         // A symbolic input, into a register branches and stores may use.
         let reg = loaded.len();
         loaded.push(reg);
@@ -624,7 +627,7 @@ fn random_access(rng: &mut Rng, ops: &mut Vec<Op>, loaded: &mut Vec<Reg>) {
         match rng.below(12) {
             0..=2 => ops.push(Op::Assume(cond)),
             3 => ops.push(Op::Assert(cond)),
-            4 | 5 => ops.push(Op::Branch(cond)),
+            4 => ops.push(Op::Branch(cond)),
             _ => {}
         }
     }

@@ -939,14 +939,15 @@ fn run_replay(
     let given = (rec.nondet == Nondet::Symbolic).then(|| rec.inputs.clone());
     let init = Machine::with_inputs(prog.clone(), limits, rec.names.clone(), given);
     let symbolic = rec.nondet == Nondet::Symbolic;
-    let mut summary = weft_explore::replay_until(init, &rec.schedule, &cfg, symbolic).map_err(|e| {
-        let who = w
-            .schedule
-            .get(e.step)
-            .map(|(t, _)| t.as_str())
-            .unwrap_or("?");
-        bad(format!("{e} (thread `{who}` in the witness)"))
-    })?;
+    let mut summary =
+        weft_explore::replay_until(init, &rec.schedule, &cfg, symbolic).map_err(|e| {
+            let who = w
+                .schedule
+                .get(e.step)
+                .map(|(t, _)| t.as_str())
+                .unwrap_or("?");
+            bad(format!("{e} (thread `{who}` in the witness)"))
+        })?;
     let describe = |e: &weft_core::Event| describe_event(&prog, e);
     let cx = |witnesses| Context {
         sources: prog.sources(),

@@ -19,7 +19,8 @@
 //! Each program runs with `--nondet symbolic --por optimal` and with
 //! `--nondet enumerate --por none` (every value of every input, in every
 //! interleaving). They must agree on the verdict, on the set of bugs (kind
-//! and location) and on the set of outcomes of the executions that ended
+//! and location; see below for bugs only the symbolic run finds) and on
+//! the set of outcomes of the executions that ended
 //! (normal exits and bugs: blocked executions are left out, since a failed
 //! `__VERIFIER_assume` or an infeasible branch side is a blocked execution
 //! in one mode and may be no execution at all in the other; a bug's
@@ -31,6 +32,16 @@
 //! race. Every bug of the symbolic run must list its `inputs`, and the
 //! witness of its first bug must replay (`weft replay`, concretely, with
 //! the recorded input values) to the same bug.
+//!
+//! **Bugs only the symbolic run finds.** Both runs use `--keep-going`, and
+//! a bug ends its execution. A thread runs its local code straight to its
+//! next visible event, but a branch on symbolic data is such an event (a
+//! fork): other threads can run between a thread's store and the
+//! assertion it fails a few lines later only in the symbolic run, so
+//! another thread's bug that needs to see that store is reachable there
+//! and masked in the enumeration (a real bug of the program in both
+//! cases). So the symbolic run must find every bug and outcome of the
+//! enumeration, and may find more bugs, but no other normal end.
 //!
 //! **Symbolic values stay out of the final observable state.** One
 //! symbolic execution stands for every input of its path class, so an
@@ -1076,17 +1087,22 @@ fn compare(enumerated: &Run, symbolic: &Run, race_free: bool, problems: &mut Vec
             symbolic.verdict, enumerated.verdict
         ));
     }
-    if symbolic.bugs != enumerated.bugs {
-        let missing: Vec<_> = enumerated.bugs.difference(&symbolic.bugs).collect();
-        let extra: Vec<_> = symbolic.bugs.difference(&enumerated.bugs).collect();
+    // Every bug and outcome of the enumeration is found symbolically. The
+    // symbolic run may find more bugs (see the module doc), never more
+    // normal ends.
+    let missing: Vec<_> = enumerated.bugs.difference(&symbolic.bugs).collect();
+    if !missing.is_empty() {
         problems.push(format!(
-            "bugs differ from the enumeration: missing {missing:?}, extra {extra:?}"
+            "bugs of the enumeration missing from the symbolic run: {missing:?}"
         ));
     }
     let (en, sy) = (ended(enumerated), ended(symbolic));
-    if en != sy {
-        let missing: Vec<_> = en.difference(&sy).collect();
-        let extra: Vec<_> = sy.difference(&en).collect();
+    let missing: Vec<_> = en.difference(&sy).collect();
+    let extra: Vec<_> = sy
+        .difference(&en)
+        .filter(|o| !o.starts_with("bug "))
+        .collect();
+    if !missing.is_empty() || !extra.is_empty() {
         problems.push(format!(
             "outcomes differ from the enumeration: missing {missing:?}, extra {extra:?}"
         ));
