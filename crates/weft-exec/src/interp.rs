@@ -93,6 +93,9 @@ impl Machine {
     pub(crate) fn mem_bug(&self, e: MemError, write: bool) -> Stop {
         match e {
             MemError::Exhausted => Stop::Limit(weft_core::LimitKind::MaxMemory),
+            // A C library call (or a store-buffer path) met symbolic bytes
+            // it cannot compute on: not a bug of the program.
+            MemError::Symbolic => Stop::Limit(weft_core::LimitKind::Symbolic),
             e => self.bug(BugKind::Memory, e.describe(write)),
         }
     }
@@ -204,10 +207,7 @@ impl Machine {
             Inst::Resize { bits, dst, a } => {
                 let v = match self.lift2(tid, a, a, |x, _| mask(x, *bits)) {
                     Some(v) => v,
-                    None => match self.op(tid, a) {
-                        Value::Sym(e) => self.value_of(self.fit(e, *bits)),
-                        _ => Value::Undef,
-                    },
+                    None => self.sym_resize(tid, a, *bits),
                 };
                 self.put(tid, *dst, v)
             }
@@ -231,7 +231,8 @@ impl Machine {
                 count_bits,
                 ..
             } => {
-                let n = match self.concrete_op(tid, count)? {
+                let n = match self.op(tid, count) {
+                    Value::Sym(e) => self.sym_count(tid, e, *count_bits)?,
                     Value::Int(n) => sext(n, *count_bits).max(0) as u64,
                     _ => {
                         return Err(self.bug(
@@ -396,14 +397,7 @@ impl Machine {
                 let target = match self.op(tid, c) {
                     Value::Int(0) => *f,
                     Value::Int(_) => *t,
-                    Value::Sym(e) => {
-                        let c = self.build(|smt| smt.is_nonzero(e));
-                        if self.decide(tid, c)? {
-                            *t
-                        } else {
-                            *f
-                        }
-                    }
+                    Value::Sym(e) => self.sym_branch(tid, e, *t, *f)?,
                     _ => {
                         return Err(
                             self.bug(BugKind::Memory, "uninitialised value decides a branch")
@@ -460,6 +454,7 @@ impl Machine {
 
     /// [`Machine::lift2`] after concretising symbolic operands (floats).
     #[cold]
+    #[inline(never)]
     fn lift2_concrete(
         &mut self,
         tid: Tid,
@@ -606,16 +601,15 @@ impl Machine {
         let shared = self.mem.is_shared(a);
         let into_buffer = self.buffers(a, atomic, seq_cst);
         let buffered = shared && into_buffer;
-        let mut v = self.op(tid, val);
-        if let Value::Sym(e) = v {
-            // Which object a symbolic pointer points to is decided before
-            // the store (a fork, in local code), for escape tracking.
-            if shared {
-                self.sym_pointer_target(tid, e)?;
-            } else if !into_buffer && self.sym_pointer_target(tid, e)?.is_some() {
-                v = self.concretize(tid, &v)?;
-            }
-        }
+        let sym = match val {
+            Operand::Reg(r) => matches!(self.frame(tid).regs[*r as usize], Value::Sym(_)),
+            _ => false,
+        };
+        let concretized = if sym {
+            self.sym_store_target(tid, val, shared, into_buffer)?
+        } else {
+            None
+        };
         if !commit && shared {
             return Ok(Some(EventKind::Store {
                 addr: a,
@@ -626,6 +620,10 @@ impl Machine {
                 buffered,
             }));
         }
+        let mut v = match concretized {
+            Some(v) => v,
+            None => self.op(tid, val),
+        };
         if into_buffer && v.is_sym() {
             // Store buffers hold concrete bytes.
             v = self.concretize_deep(tid, v)?;
@@ -991,6 +989,7 @@ impl Machine {
     /// The finding for an `nsw` operation whose signed result does not
     /// fit (only in programs checked for signed overflow).
     #[cold]
+    #[inline(never)]
     fn signed_overflow(&self, op: weft_ir::BinOp, bits: u32, x: u128, y: u128) -> Stop {
         let what = match op {
             weft_ir::BinOp::Add => "addition",
@@ -1108,9 +1107,16 @@ impl Machine {
         let model = prog.models[e as usize];
         let mut args = args;
         if args.iter().any(Value::is_sym) && !crate::runtime::symbolic_args(model.name) {
-            // C library models compute on concrete values.
-            for v in args.iter_mut() {
-                *v = self.concretize_deep(tid, std::mem::replace(v, Value::Undef))?;
+            // C library models compute on concrete values: sizes of
+            // allocations are forked over (see `sym`), the rest concretised.
+            let sizes = crate::runtime::size_args(model.name);
+            for (i, v) in args.iter_mut().enumerate() {
+                *v = match v {
+                    Value::Sym(e) if sizes.contains(&i) => {
+                        Value::Int(self.sym_size(tid, *e)? as u128)
+                    }
+                    _ => self.concretize_deep(tid, std::mem::replace(v, Value::Undef))?,
+                };
             }
         }
         let plain = self.limits.mm != MemoryModel::Sc && prog.plain[e as usize];

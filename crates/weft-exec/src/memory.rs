@@ -24,16 +24,17 @@
 //! resident memory before the first chunk would pass it: so weft's own
 //! peak RSS stays near or below the bound.
 //!
-//! Symbolic data (`--nondet symbolic`) sits beside the bytes: an object's
-//! *symbolic overlay* maps byte offsets to 8-bit expressions of `weft-smt`
-//! (see `sym`). The bytes under an overlay entry hold a placeholder derived
+//! Symbolic data (`--nondet symbolic`) sits beside the bytes: the
+//! *symbolic overlay* maps byte addresses to 8-bit expressions of
+//! `weft-smt` (see `sym`). The bytes under an overlay entry hold a placeholder derived
 //! from the expression, so concrete code that only compares bytes (spin
 //! detection, digests) tells different expressions apart. Concrete reads
 //! ([`Memory::read_int`], [`Memory::read_bytes`], ...) of overlaid bytes
 //! fail with [`MemError::Symbolic`]; the interpreter's loads then read the
 //! expressions with [`Memory::read_sym`]. Concrete writes clear the overlay
-//! under them; `memcpy` carries it along. Objects without an overlay pay
-//! one `Option` test per access.
+//! under them; `memcpy` carries it along. Until an execution stores
+//! symbolic data, the overlay is absent and an access pays one `Option`
+//! test.
 //!
 //! An object is *escaped* once another thread may hold its address: globals
 //! always are; a heap or stack object becomes escaped when a pointer to it is
@@ -261,9 +262,6 @@ pub struct Object {
     pub escaped: bool,
     /// Absent chunks read as initialised zeros (else as uninitialised).
     zeroed: bool,
-    /// The symbolic overlay: offset to 8-bit expression (see the module
-    /// doc). `None` when empty (never `Some` of an empty map).
-    sym: Option<Arc<BTreeMap<u64, weft_smt::Expr>>>,
 }
 
 /// Why an access failed.
@@ -341,6 +339,9 @@ pub struct Memory {
     journal: Option<(Vec<Saved>, u64)>,
     /// How addresses pack (object, offset): LP64 or ILP32.
     model: AddrModel,
+    /// The symbolic overlay: address to 8-bit expression (see the module
+    /// doc). `None` when empty (never `Some` of an empty map).
+    sym: Option<Arc<BTreeMap<u64, weft_smt::Expr>>>,
 }
 
 /// What one write overwrote, recorded while a journal is open: the range's
@@ -366,7 +367,37 @@ impl Memory {
             budget: Budget { used, heap: 0, max },
             journal: None,
             model,
+            sym: None,
         }
+    }
+
+    /// Whether any byte of `[a, a + n)` is symbolic.
+    #[inline]
+    fn sym_in(&self, a: u64, n: u64) -> bool {
+        self.sym
+            .as_ref()
+            .is_some_and(|m| m.range(a..a.saturating_add(n)).next().is_some())
+    }
+
+    /// Drops the overlay of `[a, a + n)`.
+    #[inline]
+    fn sym_clear(&mut self, a: u64, n: u64) {
+        if !self.sym_in(a, n) {
+            return;
+        }
+        let m = crate::cow::make_mut(self.sym.as_mut().expect("non-empty overlay"));
+        let keys: Vec<u64> = m.range(a..a + n).map(|(k, _)| *k).collect();
+        for k in keys {
+            m.remove(&k);
+        }
+        if m.is_empty() {
+            self.sym = None;
+        }
+    }
+
+    fn sym_set(&mut self, a: u64, e: weft_smt::Expr) {
+        let m = self.sym.get_or_insert_with(Arc::default);
+        crate::cow::make_mut(m).insert(a, e);
     }
 
     /// Splits an address into its object and offset (under this memory's
@@ -556,7 +587,7 @@ impl Memory {
     pub fn read_int(&self, a: u64, size: u64) -> Result<Option<u128>, MemError> {
         let (id, off) = self.check(a, size, false)?;
         let obj = self.object(id).expect("checked");
-        if obj.sym.is_some() && obj.sym_in(off, size) {
+        if self.sym.is_some() && self.sym_in(a, size) {
             return Err(MemError::Symbolic);
         }
         let mut buf = [0u8; 16];
@@ -585,11 +616,11 @@ impl Memory {
         let mut buf = [0u8; 16];
         let any = obj.read_into(off, &mut buf[..size as usize], None);
         let raw = (size == 0 || any).then(|| u128::from_le_bytes(buf));
-        let exprs = obj.sym.as_ref().and_then(|m| {
+        let exprs = self.sym.as_ref().and_then(|m| {
             let mut out: SmallVec<[Option<weft_smt::Expr>; 16]> = smallvec![None; size as usize];
             let mut some = false;
-            for (o, e) in m.range(off..off + size) {
-                out[(o - off) as usize] = Some(*e);
+            for (at, e) in m.range(a..a + size) {
+                out[(at - a) as usize] = Some(*e);
                 some = true;
             }
             some.then_some(out)
@@ -608,11 +639,9 @@ impl Memory {
     ) -> Result<(), MemError> {
         let size = bytes.len() as u64;
         self.write_int(a, size, Some(placeholder))?;
-        let (id, off) = self.check(a, size, true)?;
-        let obj = self.object_mut(id).expect("checked").0;
         for (i, e) in bytes.iter().enumerate() {
             if let Some(e) = e {
-                obj.sym_set(off + i as u64, *e);
+                self.sym_set(a + i as u64, *e);
             }
         }
         Ok(())
@@ -635,9 +664,11 @@ impl Memory {
                     c.init[..].hash(&mut h);
                 }
             }
-            if let Some(m) = &o.sym {
-                for (off, e) in m.iter() {
-                    (off, e.index()).hash(&mut h);
+        }
+        if let Some(m) = &self.sym {
+            for (at, e) in m.iter() {
+                if self.decode(*at).0.space == space {
+                    (at, e.index()).hash(&mut h);
                 }
             }
         }
@@ -658,7 +689,7 @@ impl Memory {
         let escaped = obj.escaped;
         let bytes = v.unwrap_or(0).to_le_bytes();
         obj.write(off, &bytes[..size as usize], Init::All(v.is_some()), budget)?;
-        obj.sym_clear(off, size);
+        self.sym_clear(a, size);
         if escaped {
             if let Some(v) = v {
                 for w in self.pointer_words(v, size) {
@@ -677,7 +708,7 @@ impl Memory {
         }
         let (id, off) = self.check(a, size, false)?;
         let obj = self.object(id).expect("checked");
-        if obj.sym_in(off, size) {
+        if self.sym_in(a, size) {
             return Err(MemError::Symbolic);
         }
         let mut bytes = vec![0; size as usize];
@@ -697,7 +728,7 @@ impl Memory {
         let (obj, budget) = self.object_mut(id).expect("checked");
         let escaped = obj.escaped;
         obj.write(off, bytes, Init::Each(init), budget)?;
-        obj.sym_clear(off, bytes.len() as u64);
+        self.sym_clear(a, bytes.len() as u64);
         if escaped {
             self.escape_pointers_in(bytes);
         }
@@ -716,10 +747,10 @@ impl Memory {
         let (sid, soff) = self.check(src, n, false).map_err(|e| (e, false))?;
         let (did, doff) = self.check(dst, n, true).map_err(|e| (e, true))?;
         // The symbolic bytes copied, as (offset in the source range, expr).
-        let moved: Vec<(u64, weft_smt::Expr)> = match &self.object(sid).expect("checked").sym {
+        let moved: Vec<(u64, weft_smt::Expr)> = match &self.sym {
             Some(m) => m
-                .range(soff..soff + n)
-                .map(|(o, e)| (o - soff, *e))
+                .range(src..src + n)
+                .map(|(at, e)| (at - src, *e))
                 .collect(),
             None => Vec::new(),
         };
@@ -758,10 +789,9 @@ impl Memory {
             to.write(d, &bytes[..len], Init::Each(&init[..len]), budget)
                 .map_err(|e| (e, true))?;
         }
-        let to = self.object_mut(did).expect("checked").0;
-        to.sym_clear(doff, n);
+        self.sym_clear(dst, n);
         for (o, e) in moved {
-            to.sym_set(doff + o, e);
+            self.sym_set(dst + o, e);
         }
         if self.object(did).expect("checked").escaped {
             for p in self.pointers_in(did, doff, n) {
@@ -782,7 +812,6 @@ impl Memory {
         let (obj, budget) = self.object_mut(id).expect("checked");
         let escaped = obj.escaped;
         let buf = [v; CHUNK as usize];
-        obj.sym_clear(off, n);
         for (k, w, len) in pieces(off, n) {
             if v == 0 && obj.zeroed && obj.chunk(k).is_none() {
                 continue;
@@ -794,6 +823,7 @@ impl Memory {
                 budget,
             )?;
         }
+        self.sym_clear(dst, n);
         if escaped && v != 0 && n >= self.ptr_bytes() {
             self.escape_addr(mask_bytes(
                 u64::from_ne_bytes([v; 8]) as u128,
@@ -811,7 +841,7 @@ impl Memory {
         let (ia, oa) = self.check(a, n, false)?;
         let (ib, ob) = self.check(b, n, false)?;
         let (x, y) = (self.object(ia).unwrap(), self.object(ib).unwrap());
-        if x.sym_in(oa, n) || y.sym_in(ob, n) {
+        if self.sym_in(a, n) || self.sym_in(b, n) {
             return Err(MemError::Symbolic);
         }
         let mut bx = vec![0u8; CHUNK.min(n) as usize];
@@ -833,7 +863,7 @@ impl Memory {
     pub fn read_cstr(&self, a: u64) -> Result<Vec<u8>, MemError> {
         let (id, off) = self.check(a, 1, false)?;
         let obj = self.object(id).expect("checked");
-        if obj.sym_in(off, obj.size - off) {
+        if self.sym_in(a, obj.size - off) {
             return Err(MemError::Symbolic);
         }
         let mut out = Vec::new();
@@ -926,7 +956,7 @@ impl Memory {
     /// Marks an object freed (heap) or dead (stack) and drops its contents.
     pub fn kill(&mut self, a: u64, state: ObjState) {
         self.epoch += 1;
-        let (id, _) = self.decode(a);
+        let (id, off) = self.decode(a);
         if let Some((o, budget)) = self.object_mut(id) {
             if o.state == ObjState::Live {
                 budget.used -= o.held();
@@ -936,6 +966,8 @@ impl Memory {
             }
             o.state = state;
             o.chunks = Chunks::One(None);
+            let size = o.size;
+            self.sym_clear(a - off, size);
         }
     }
 
@@ -1020,37 +1052,7 @@ impl Object {
             state: ObjState::Live,
             escaped: !matches!(kind, ObjKind::Heap | ObjKind::Stack),
             zeroed,
-            sym: None,
         }
-    }
-
-    /// Whether any byte of `[off, off + n)` is symbolic.
-    #[inline]
-    fn sym_in(&self, off: u64, n: u64) -> bool {
-        self.sym
-            .as_ref()
-            .is_some_and(|m| m.range(off..off.saturating_add(n)).next().is_some())
-    }
-
-    /// Drops the overlay of `[off, off + n)`.
-    #[inline]
-    fn sym_clear(&mut self, off: u64, n: u64) {
-        if !self.sym_in(off, n) {
-            return;
-        }
-        let m = crate::cow::make_mut(self.sym.as_mut().expect("non-empty overlay"));
-        let keys: Vec<u64> = m.range(off..off + n).map(|(k, _)| *k).collect();
-        for k in keys {
-            m.remove(&k);
-        }
-        if m.is_empty() {
-            self.sym = None;
-        }
-    }
-
-    fn sym_set(&mut self, off: u64, e: weft_smt::Expr) {
-        let m = self.sym.get_or_insert_with(Arc::default);
-        crate::cow::make_mut(m).insert(off, e);
     }
 
     /// A global of `size` bytes whose contents are zero except for the

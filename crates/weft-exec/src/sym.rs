@@ -126,6 +126,9 @@ pub(crate) struct SymState {
 /// is concretised.
 const MAX_OFFSETS: u64 = 256;
 
+/// Largest allocation size a symbolic size is forked into exactly.
+const MAX_SIZE_FORK: u64 = 64;
+
 /// Most objects a symbolic pointer is resolved into; more are concretised.
 const MAX_OBJECTS: usize = 16;
 
@@ -335,6 +338,30 @@ impl Machine {
         }
         self.constrain(tid, c);
         Ok(())
+    }
+
+    /// A symbolic allocation size, decided by a fork with one alternative
+    /// per value up to [`MAX_SIZE_FORK`] and one for larger values (which
+    /// are concretised): every small size an input allows is explored, each
+    /// with its own concrete object.
+    pub(crate) fn sym_size(&mut self, tid: Tid, e: Expr) -> Result<u64, Stop> {
+        let alts: SmallVec<[Expr; 2]> = self.build(|smt| {
+            let w = smt.width(e);
+            let mut alts: SmallVec<[Expr; 2]> = (0..=MAX_SIZE_FORK)
+                .map(|k| {
+                    let c = smt.constant(w, k as u128);
+                    smt.eq(e, c)
+                })
+                .collect();
+            let max = smt.constant(w, MAX_SIZE_FORK as u128);
+            alts.push(smt.ugt(e, max));
+            alts
+        });
+        let i = self.choose(tid, &alts)? as u64;
+        if i <= MAX_SIZE_FORK {
+            return Ok(i);
+        }
+        Ok(self.concretize(tid, &Value::Sym(e))?.bits_or_zero() as u64)
     }
 
     /// Remembers the alternatives of the fork `tid` pauses at; its pending
@@ -613,6 +640,7 @@ impl Machine {
     /// operand. Division by a value that may be zero, and signed overflow
     /// where it is checked, are decided first (forks).
     #[cold]
+    #[inline(never)]
     pub(crate) fn sym_int_bin(
         &mut self,
         tid: Tid,
@@ -714,6 +742,62 @@ impl Machine {
         Ok(self.value_of(r))
     }
 
+    /// The target of a conditional branch on the symbolic `e`.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn sym_branch(&mut self, tid: Tid, e: Expr, t: u32, f: u32) -> Result<u32, Stop> {
+        let c = self.build(|smt| smt.is_nonzero(e));
+        Ok(if self.decide(tid, c)? { t } else { f })
+    }
+
+    /// A symbolic operand resized to `bits` bits.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn sym_resize(&mut self, tid: Tid, a: &weft_ir::Operand, bits: u32) -> Value {
+        match self.op_value(tid, a) {
+            Value::Sym(e) => self.value_of(self.fit(e, bits)),
+            _ => Value::Undef,
+        }
+    }
+
+    /// A symbolic `alloca` count of `bits` bits (a negative one allocates
+    /// nothing, as a concrete one does).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn sym_count(&mut self, tid: Tid, e: Expr, bits: u32) -> Result<u64, Stop> {
+        let e = self.build(|smt| {
+            let zero = smt.constant(bits, 0);
+            let neg = smt.slt(e, zero);
+            smt.ite(neg, zero, e)
+        });
+        self.sym_size(tid, e)
+    }
+
+    /// Before a store of the symbolic register `val` (see `interp::store`):
+    /// which object a symbolic pointer points to is decided first (a fork,
+    /// in local code), for escape tracking; a pointer stored into a private
+    /// object is concretised (returned).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn sym_store_target(
+        &mut self,
+        tid: Tid,
+        val: &weft_ir::Operand,
+        shared: bool,
+        into_buffer: bool,
+    ) -> Result<Option<Value>, Stop> {
+        let v = self.op_value(tid, val);
+        let Value::Sym(e) = v else {
+            return Ok(None);
+        };
+        if shared {
+            self.sym_pointer_target(tid, e)?;
+        } else if !into_buffer && self.sym_pointer_target(tid, e)?.is_some() {
+            return Ok(Some(self.concretize(tid, &v)?));
+        }
+        Ok(None)
+    }
+
     /// An operand's value (a register, an immediate, a constant).
     fn op_value(&self, tid: Tid, o: &weft_ir::Operand) -> Value {
         match o {
@@ -726,6 +810,7 @@ impl Machine {
 
     /// An integer comparison with a symbolic operand: a width-1 value.
     #[cold]
+    #[inline(never)]
     pub(crate) fn sym_icmp(
         &mut self,
         tid: Tid,
@@ -757,6 +842,7 @@ impl Machine {
     /// An integer cast of a symbolic operand; `None` for float casts (the
     /// caller concretises).
     #[cold]
+    #[inline(never)]
     pub(crate) fn sym_cast(
         &mut self,
         op: weft_ir::CastOp,
@@ -786,6 +872,7 @@ impl Machine {
     /// `select` on a symbolic condition: an if-then-else of two scalars; a
     /// fork for aggregates.
     #[cold]
+    #[inline(never)]
     pub(crate) fn sym_select(
         &mut self,
         tid: Tid,
@@ -823,6 +910,7 @@ impl Machine {
     /// `getelementptr` with a symbolic operand: a 64-bit address
     /// expression.
     #[cold]
+    #[inline(never)]
     pub(crate) fn sym_gep(
         &mut self,
         tid: Tid,
@@ -858,6 +946,7 @@ impl Machine {
     /// The target of a `switch` on a symbolic value: a fork over the cases
     /// and the default.
     #[cold]
+    #[inline(never)]
     pub(crate) fn sym_switch(
         &mut self,
         tid: Tid,
@@ -885,6 +974,7 @@ impl Machine {
 
     /// A scalar load of bytes some of which are symbolic.
     #[cold]
+    #[inline(never)]
     pub(crate) fn sym_load(
         &self,
         tid: Tid,

@@ -834,6 +834,18 @@ pub static GROUPS: &[Group] = &[
 /// writes into it (see `buffer`). The others that can be `MemOp` events
 /// stay full barriers: stdio and file calls lock their stream, the
 /// environment functions a lock of their own.
+/// The arguments of model `name` that are allocation sizes: symbolic ones
+/// are forked over their small values (see `sym`) rather than concretised.
+pub fn size_args(name: &str) -> &'static [usize] {
+    match name {
+        "malloc" | "valloc" => &[0],
+        "calloc" => &[0, 1],
+        "realloc" | "aligned_alloc" | "memalign" => &[1],
+        "posix_memalign" => &[2],
+        _ => &[],
+    }
+}
+
 /// Whether model `name` takes symbolic arguments as they are (the others
 /// get them concretised, see `sym`).
 pub fn symbolic_args(name: &str) -> bool {

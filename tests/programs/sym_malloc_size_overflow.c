@@ -1,9 +1,8 @@
 // args: --nondet symbolic
-// expect: incomplete
-// expect-limit: symbolic
-// A symbolic size passed to malloc is concretised (one size is allocated),
-// so the run covers only that size: no bug, verdict incomplete (limit
-// symbolic).
+// expect: bug memory
+// expect-message: out-of-bounds
+// The same allocation written one byte too far: p[n] is outside the
+// n-byte block for every size, and the witness's n replays concretely.
 #include <stdlib.h>
 
 extern unsigned int __VERIFIER_nondet_uint(void);
@@ -14,7 +13,7 @@ int main(void) {
     __VERIFIER_assume(n > 0 && n < 16);
     char *p = malloc(n);
     if (p) {
-        p[0] = 1;
+        p[n] = 1;
         free(p);
     }
     return 0;
