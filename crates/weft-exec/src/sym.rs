@@ -71,6 +71,11 @@ impl SharedPool {
         })
     }
 
+    /// Whether any execution drew a symbolic input (the pool was made).
+    pub fn used(&self) -> bool {
+        self.0.borrow().is_some()
+    }
+
     /// The solver's counters so far (zero if it was never used).
     pub fn stats(&self) -> SolverStats {
         self.0

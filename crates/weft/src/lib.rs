@@ -545,13 +545,21 @@ fn robustness(
         mm: MemoryModel::Sc,
         ..limits
     };
-    let sc = weft_explore::explore(Machine::new(prog.clone(), sc_limits, names.clone()), &cfg);
+    let sc_init = Machine::new(prog.clone(), sc_limits, names.clone());
+    let sc_pool = sc_init.shared_pool();
+    let sc = weft_explore::explore(sc_init, &cfg);
     let weak_cfg = Config {
         outcome_runs: true,
         ..cfg
     };
-    let mut weak =
-        weft_explore::explore(Machine::new(prog.clone(), limits, names.clone()), &weak_cfg);
+    let weak_init = Machine::new(prog.clone(), limits, names.clone());
+    let weak_pool = weak_init.shared_pool();
+    let mut weak = weft_explore::explore(weak_init, &weak_cfg);
+    // Outcomes with symbolic data name expressions of two different pools
+    // (and store buffers hold concretised values): comparing them proves
+    // nothing, so with symbolic inputs there is no robustness finding and
+    // the verdict is incomplete unless another bug is found.
+    let symbolic = [sc_pool, weak_pool].iter().flatten().any(|p| p.used());
     let weak_name = limits.mm.as_str().to_uppercase();
     let plain = |mm| Origin { mm, outcome: None };
     let mut found: Vec<(Finding, Origin)> = sc
@@ -575,7 +583,9 @@ fn robustness(
     // Against an incomplete set of SC outcomes, a missing outcome proves
     // nothing: the verdict is then incomplete unless a bug was found.
     let outcome_runs = std::mem::take(&mut weak.outcome_runs);
-    if sc.limit.is_none() {
+    if symbolic {
+        weak.limit.get_or_insert(LimitKind::Symbolic);
+    } else if sc.limit.is_none() {
         for (outcome, run) in outcome_runs {
             if !weft_explore::is_final_outcome(&outcome) || sc.outcomes.contains(&outcome) {
                 continue;
