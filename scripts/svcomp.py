@@ -61,6 +61,8 @@ def reason_class(reason: str | None) -> str:
     r = reason.lower()
     if "nondeterministic" in r:
         return "nondet"
+    if "concretised" in r:
+        return "symbolic"
     if "timeout" in r or "interrupted" in r:
         return "timeout"
     if "address-space" in r:

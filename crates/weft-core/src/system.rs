@@ -200,6 +200,11 @@ pub struct Input {
     pub name: String,
     /// Where it was drawn.
     pub loc: crate::Loc,
+    /// The function that drew it (`__VERIFIER_nondet_int`, ...).
+    pub func: String,
+    /// How many visible events `tid` had executed when it drew it (where
+    /// it sits in the execution).
+    pub after: u32,
     /// Bits of the value.
     pub width: u32,
     pub value: u128,

@@ -712,12 +712,15 @@ impl Machine {
                 order,
             }));
         }
-        let old = self
-            .mem
-            .read_int(a, size)
-            .map_err(|e| self.mem_bug(e, true))?
-            .unwrap_or(0);
-        let new = arith::rmw(op, ty, old, self.concrete_op(tid, val)?.bits_or_zero());
+        let old = match self.mem.read_int(a, size) {
+            Ok(old) => old.unwrap_or(0),
+            Err(MemError::Symbolic) => return self.sym_rmw(tid, (op, order), ty, dst, a, val),
+            Err(e) => return Err(self.mem_bug(e, true)),
+        };
+        if matches!(self.op(tid, val), Value::Sym(_)) {
+            return self.sym_rmw(tid, (op, order), ty, dst, a, val);
+        }
+        let new = arith::rmw(op, ty, old, self.op(tid, val).bits_or_zero());
         self.mem
             .write_int(a, size, Some(new))
             .map_err(|e| self.mem_bug(e, true))?;
@@ -757,14 +760,19 @@ impl Machine {
                 failure,
             }));
         }
-        let old = self
-            .mem
-            .read_int(a, size)
-            .map_err(|e| self.mem_bug(e, false))?
-            .unwrap_or(0);
-        let ok = old == self.concrete_op(tid, exp)?.bits_or_zero();
+        let old = match self.mem.read_int(a, size) {
+            Ok(old) => old.unwrap_or(0),
+            Err(MemError::Symbolic) => {
+                return self.sym_cmpxchg(tid, ty, dst, a, (exp, new), (order, failure))
+            }
+            Err(e) => return Err(self.mem_bug(e, false)),
+        };
+        if self.op(tid, exp).is_sym() || self.op(tid, new).is_sym() {
+            return self.sym_cmpxchg(tid, ty, dst, a, (exp, new), (order, failure));
+        }
+        let ok = old == self.op(tid, exp).bits_or_zero();
         if ok {
-            let n = self.concrete_op(tid, new)?.bits_or_zero();
+            let n = self.op(tid, new).bits_or_zero();
             self.mem
                 .write_int(a, size, Some(n))
                 .map_err(|e| self.mem_bug(e, true))?;

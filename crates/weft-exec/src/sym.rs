@@ -39,8 +39,9 @@ use weft_smt::{Answer, Expr, Smt, Solver, SolverOptions, SolverStats};
 pub struct Pool {
     pub smt: Smt,
     pub solver: Solver,
-    /// Input names by call site and function (see [`input_name`]).
-    names: FxHashMap<(Loc, String), String>,
+    /// Input names and called functions by call site and model (see
+    /// [`input_name`]).
+    names: FxHashMap<(Loc, String), (String, String)>,
 }
 
 /// A handle on the pool, shared by every Machine of one exploration (nodes
@@ -101,6 +102,8 @@ pub(crate) struct InputVar {
     tid: Tid,
     index: u32,
     name: String,
+    func: String,
+    after: u32,
     loc: Loc,
     width: u32,
     /// The variable, or `None` when the value was given (a replay).
@@ -170,7 +173,7 @@ impl Machine {
                 .as_ref()
                 .map_or(0, |s| s.inputs.iter().filter(|i| i.tid == tid).count()) as u32;
         let loc = self.loc;
-        let name = match &self.pool {
+        let (name, func) = match &self.pool {
             Some(pool) => {
                 let key = (loc, name.to_string());
                 let known = pool.get().names.get(&key).cloned();
@@ -194,10 +197,13 @@ impl Machine {
                 (Some(e), 0, Value::Sym(e))
             }
         };
+        let after = self.thread(tid).events;
         self.sym_mut().inputs.push(InputVar {
             tid,
             index,
             name,
+            func,
+            after,
             loc,
             width,
             var,
@@ -435,6 +441,8 @@ impl Machine {
                     tid: i.tid,
                     index: i.index,
                     name: i.name.clone(),
+                    func: i.func.clone(),
+                    after: i.after,
                     loc: i.loc,
                     width: i.width,
                     value,
@@ -583,13 +591,15 @@ impl Machine {
     }
 }
 
-/// What to call an input drawn by `func` at `loc`: the variable the
-/// source line assigns the call to (`x` for `int x =
-/// __VERIFIER_nondet_int();`, `a[i]` for `a[i] = ...`), else `func`; a
-/// buffer's name (`klee_make_symbolic`) as it is.
-fn input_name(sources: &weft_core::SourceMap, loc: Loc, func: &str) -> String {
+/// What to call an input drawn by the model `func` at `loc`, and the
+/// function the program called there: the variable the source line
+/// assigns the call to (`x` for `int x = __VERIFIER_nondet_int();`, `a[i]`
+/// for `a[i] = ...`), else the function; a buffer's name
+/// (`klee_make_symbolic`) as it is. One model serves several functions
+/// (`_int`, `_uint`, ...): the one called is read from the line.
+fn input_name(sources: &weft_core::SourceMap, loc: Loc, func: &str) -> (String, String) {
     if !func.starts_with("__VERIFIER_nondet") {
-        return func.to_string();
+        return (func.to_string(), "klee_make_symbolic".to_string());
     }
     let line = sources
         .files
@@ -597,8 +607,16 @@ fn input_name(sources: &weft_core::SourceMap, loc: Loc, func: &str) -> String {
         .filter(|_| loc.is_known())
         .and_then(|f| std::fs::read_to_string(f).ok())
         .and_then(|text| text.lines().nth(loc.line as usize - 1).map(str::to_string));
-    line.and_then(|l| assigned_to(&l, "__VERIFIER_nondet"))
-        .unwrap_or_else(|| func.to_string())
+    let called = line.as_deref().and_then(|l| {
+        let at = l.find("__VERIFIER_nondet")?;
+        let end = l[at..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(l.len(), |e| at + e);
+        Some(l[at..end].to_string())
+    });
+    let name = line.and_then(|l| assigned_to(&l, "__VERIFIER_nondet"));
+    let func = called.unwrap_or_else(|| func.to_string());
+    (name.unwrap_or_else(|| func.clone()), func)
 }
 
 /// The lvalue `line` assigns a call of `func` to: `x` in `int x = f();`,
@@ -800,6 +818,136 @@ impl Machine {
         } else if !into_buffer && self.sym_pointer_target(tid, e)?.is_some() {
             return Ok(Some(self.concretize(tid, &v)?));
         }
+        Ok(None)
+    }
+
+    /// An atomic read-modify-write whose old value or operand is symbolic:
+    /// the new value is an expression (integer operations; float ones and
+    /// the wrapping increments are concretised). The event's `old` and
+    /// `new` fields are 0 where symbolic.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn sym_rmw(
+        &mut self,
+        tid: Tid,
+        (op, order): (weft_ir::RmwOp, weft_core::Order),
+        ty: &weft_ir::Ty,
+        dst: weft_ir::Reg,
+        a: u64,
+        val: &weft_ir::Operand,
+    ) -> Result<Option<EventKind>, Stop> {
+        use weft_ir::RmwOp as R;
+        let size = ty.size();
+        let bits = ty.bits();
+        let old = self
+            .sym_load(tid, a, ty)
+            .map_err(|e| self.mem_bug(e, true))?;
+        let v = self.op_value(tid, val);
+        let integer = !matches!(
+            op,
+            R::FAdd | R::FSub | R::FMax | R::FMin | R::UIncWrap | R::UDecWrap
+        );
+        let (old, new) = match (self.expr_of(&old, bits), self.expr_of(&v, bits)) {
+            (Some(o), Some(x)) if integer => {
+                let n = self.build(|smt| match op {
+                    R::Xchg => x,
+                    R::Add => smt.add(o, x),
+                    R::Sub => smt.sub(o, x),
+                    R::And => smt.and(o, x),
+                    R::Nand => {
+                        let a = smt.and(o, x);
+                        smt.not(a)
+                    }
+                    R::Or => smt.or(o, x),
+                    R::Xor => smt.xor(o, x),
+                    R::Max | R::Min | R::UMax | R::UMin => {
+                        let less = match op {
+                            R::Max | R::Min => smt.slt(o, x),
+                            _ => smt.ult(o, x),
+                        };
+                        match op {
+                            R::Max | R::UMax => smt.ite(less, x, o),
+                            _ => smt.ite(less, o, x),
+                        }
+                    }
+                    _ => unreachable!("float and wrapping operations are concretised"),
+                });
+                (self.value_of(o), self.value_of(n))
+            }
+            _ => {
+                let o = self.concretize(tid, &old)?.bits_or_zero();
+                let x = self.concretize(tid, &v)?.bits_or_zero();
+                (Value::Int(o), Value::Int(crate::arith::rmw(op, ty, o, x)))
+            }
+        };
+        let written = match &new {
+            Value::Sym(e) => self.sym_store(a, size, *e),
+            n => self.mem.write_int(a, size, n.int()),
+        };
+        written.map_err(|e| self.mem_bug(e, true))?;
+        if self.committing {
+            self.last = Some(EventKind::Rmw {
+                addr: a,
+                size: size as u32,
+                old: old.int().unwrap_or(0),
+                new: new.int().unwrap_or(0),
+                order,
+            });
+        }
+        self.frame_mut(tid).regs[dst as usize] = old;
+        self.frame_mut(tid).ip += 1;
+        Ok(None)
+    }
+
+    /// A compare-exchange whose old value, expected value or new value is
+    /// symbolic. Whether it succeeds decides whether the event writes,
+    /// which the explorers and the race detector must know: it is decided
+    /// like a branch (a fork in local code; in a visible event, which
+    /// cannot fork, the first feasible side, concretised).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn sym_cmpxchg(
+        &mut self,
+        tid: Tid,
+        ty: &weft_ir::Ty,
+        dst: weft_ir::Reg,
+        a: u64,
+        (exp, new): (&weft_ir::Operand, &weft_ir::Operand),
+        (order, failure): (weft_core::Order, weft_core::Order),
+    ) -> Result<Option<EventKind>, Stop> {
+        let size = ty.size();
+        let bits = ty.bits();
+        let old = self
+            .sym_load(tid, a, ty)
+            .map_err(|e| self.mem_bug(e, false))?;
+        let (e, n) = (self.op_value(tid, exp), self.op_value(tid, new));
+        let ok = match (self.expr_of(&old, bits), self.expr_of(&e, bits)) {
+            (Some(o), Some(x)) => {
+                let eq = self.build(|smt| smt.eq(o, x));
+                self.decide(tid, eq)?
+            }
+            _ => old.int().unwrap_or(0) == e.int().unwrap_or(0),
+        };
+        if ok {
+            let written = match &n {
+                Value::Sym(x) => self.sym_store(a, size, *x),
+                n => self.mem.write_int(a, size, n.int()),
+            };
+            written.map_err(|e| self.mem_bug(e, true))?;
+        }
+        if self.committing {
+            self.last = Some(EventKind::CmpXchg {
+                addr: a,
+                size: size as u32,
+                old: old.int().unwrap_or(0),
+                ok,
+                order,
+                failure,
+            });
+        }
+        let result = Value::Agg(Arc::from(vec![old, Value::from_bool(ok)]));
+        self.frame_mut(tid).regs[dst as usize] = result;
+        self.frame_mut(tid).ip += 1;
         Ok(None)
     }
 

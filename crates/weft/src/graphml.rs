@@ -6,8 +6,11 @@
 //! 0, then creation order); a thread creation also names the new thread
 //! (`createThread`). The last edge, at the violation, leads to the
 //! violation node. Events in other files than the task's (headers) get no
-//! line. A *correctness witness* is the trivial one the format allows: an
-//! entry node and no invariants.
+//! line. Each input of the execution (`__VERIFIER_nondet_*`, symbolic)
+//! is an edge of its own where its thread drew it, with the value as an
+//! `assumption` on `\result` of the function it called
+//! (`assumption.resultfunction`). A *correctness witness* is the trivial
+//! one the format allows: an entry node and no invariants.
 //!
 //! The XML is written by hand: a fixed, flat vocabulary whose only
 //! variable parts are escaped text nodes, which does not warrant an XML
@@ -16,7 +19,7 @@
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 use std::path::Path;
-use weft_core::{Event, EventKind, Loc, SourceMap, Tid};
+use weft_core::{Event, EventKind, Input, Loc, SourceMap, Tid};
 
 /// What every witness records about the task.
 pub struct TaskInfo<'a> {
@@ -34,12 +37,15 @@ pub struct Step {
     pub line: Option<u32>,
     /// The thread it creates, for a thread creation.
     pub creates: Option<Tid>,
+    /// For an input: `\result == VALUE;` and the function called.
+    pub assumption: Option<(String, String)>,
 }
 
 /// The steps of a violating execution: its events, then the violation
 /// itself (by `tid` at `loc`).
 pub fn steps(
     trace: &[Event],
+    inputs: &[Input],
     sources: &SourceMap,
     program: &Path,
     tid: Tid,
@@ -51,23 +57,62 @@ pub fn steps(
         .position(|f| same_file(Path::new(f), program))
         .map(|i| i as u32);
     let line = |l: Loc| (Some(l.file) == file && l.is_known()).then_some(l.line);
-    let mut out: Vec<Step> = trace
+    let input_step = |i: &Input| Step {
+        tid: i.tid,
+        line: line(i.loc),
+        creates: None,
+        assumption: i.func.starts_with("__VERIFIER_nondet").then(|| {
+            (
+                format!("\\result == {};", c_value(&i.func, i.value, i.width)),
+                i.func.clone(),
+            )
+        }),
+    };
+    // Inputs go right after the event of their thread they followed.
+    let mut out: Vec<Step> = inputs
         .iter()
-        .map(|e| Step {
+        .filter(|i| i.after == 0)
+        .map(input_step)
+        .collect();
+    let mut seen: std::collections::HashMap<Tid, u32> = Default::default();
+    for e in trace {
+        out.push(Step {
             tid: e.tid,
             line: line(e.loc),
             creates: match e.kind {
                 EventKind::Spawn { child } => Some(child),
                 _ => None,
             },
-        })
-        .collect();
+            assumption: None,
+        });
+        let n = seen.entry(e.tid).or_default();
+        *n += 1;
+        let n = *n;
+        out.extend(
+            inputs
+                .iter()
+                .filter(|i| i.tid == e.tid && i.after == n)
+                .map(input_step),
+        );
+    }
     out.push(Step {
         tid,
         line: line(loc),
         creates: None,
+        assumption: None,
     });
     out
+}
+
+/// An input's value as a C literal of the type `func` returns: signed
+/// for the signed types, unsigned otherwise.
+fn c_value(func: &str, value: u128, width: u32) -> String {
+    let ty = func.trim_start_matches("__VERIFIER_nondet_");
+    let unsigned = ty.starts_with('u') || matches!(ty, "bool" | "size_t" | "pointer" | "unsigned");
+    if unsigned || width == 0 || width >= 128 || (value >> (width - 1)) & 1 == 0 {
+        return value.to_string();
+    }
+    ((value as i128) - (1i128 << width)).to_string()
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {
@@ -102,6 +147,14 @@ pub fn violation(task: &TaskInfo, steps: &[Step]) -> std::io::Result<String> {
         let _ = writeln!(g, "      <data key=\"threadId\">{}</data>", s.tid);
         if let Some(c) = s.creates {
             let _ = writeln!(g, "      <data key=\"createThread\">{c}</data>");
+        }
+        if let Some((a, f)) = &s.assumption {
+            let _ = writeln!(g, "      <data key=\"assumption\">{}</data>", escape(a));
+            let _ = writeln!(
+                g,
+                "      <data key=\"assumption.resultfunction\">{}</data>",
+                escape(f)
+            );
         }
         let _ = writeln!(g, "    </edge>");
     }
@@ -176,6 +229,13 @@ const KEYS: &[(&str, &str, &str, &str)] = &[
     ("startline", "startline", "int", "edge"),
     ("threadId", "threadId", "string", "edge"),
     ("createThread", "createThread", "string", "edge"),
+    ("assumption", "assumption", "string", "edge"),
+    (
+        "assumption.resultfunction",
+        "assumption.resultfunction",
+        "string",
+        "edge",
+    ),
 ];
 
 fn hex(bytes: &[u8]) -> String {
@@ -221,11 +281,13 @@ mod tests {
                 tid: 0,
                 line: Some(3),
                 creates: Some(1),
+                assumption: None,
             },
             Step {
                 tid: 1,
                 line: None,
                 creates: None,
+                assumption: None,
             },
         ];
         let w = violation(&task, &steps).unwrap();
@@ -234,5 +296,48 @@ mod tests {
         assert!(w.contains("<node id=\"N2\">\n      <data key=\"violation\">true</data>"));
         assert_eq!(w.matches("<edge ").count(), 2);
         assert!(w.contains("call(reach_error())"));
+    }
+
+    #[test]
+    fn inputs_are_assumptions_after_their_threads_event() {
+        let sources = SourceMap {
+            files: vec!["t.c".into()],
+        };
+        let at = |line| Loc { file: 0, line };
+        let ev = |tid, line| Event {
+            tid,
+            kind: EventKind::Yield,
+            loc: at(line),
+            woken_by: None,
+            fences: Default::default(),
+        };
+        let input = |tid, after, func: &str, value| Input {
+            tid,
+            index: 0,
+            name: "x".into(),
+            loc: at(9),
+            func: func.into(),
+            after,
+            width: 8,
+            value,
+        };
+        let inputs = [
+            input(1, 1, "__VERIFIER_nondet_char", 255),
+            input(0, 0, "__VERIFIER_nondet_uchar", 255),
+        ];
+        let trace = [ev(0, 2), ev(1, 3), ev(1, 4)];
+        let steps = steps(&trace, &inputs, &sources, Path::new("t.c"), 1, at(5));
+        let lines: Vec<Option<u32>> = steps.iter().map(|s| s.line).collect();
+        assert_eq!(
+            lines,
+            [Some(9), Some(2), Some(3), Some(9), Some(4), Some(5)]
+        );
+        let a = |i: usize| steps[i].assumption.clone().map(|(a, _)| a);
+        assert_eq!(a(0).as_deref(), Some("\\result == 255;"));
+        assert_eq!(a(3).as_deref(), Some("\\result == -1;"));
+        assert_eq!(
+            steps[3].assumption.as_ref().unwrap().1,
+            "__VERIFIER_nondet_char"
+        );
     }
 }

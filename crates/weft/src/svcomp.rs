@@ -362,6 +362,7 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
     let path = finding.map(|f| {
         graphml::steps(
             &f.trace,
+            &f.inputs,
             sources.sources(),
             &task.program,
             f.bug.tid,

@@ -72,6 +72,23 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 const DEFAULT_CASES: usize = 60;
+
+/// Prints every failure and fails the test, keeping the failing programs
+/// on disk.
+fn fail_on_problems(scratch: &mut Scratch, failures: &[String], cases: usize, what: &str) {
+    if failures.is_empty() {
+        return;
+    }
+    scratch.keep = true;
+    for f in failures {
+        eprintln!("{f}");
+    }
+    panic!(
+        "{} of {cases} {what} cases failed; failing programs kept in {}",
+        failures.len(),
+        scratch.dir.display()
+    );
+}
 const DEFAULT_SEED: u64 = 0x5eed_f00d_2024;
 /// The memory models, strongest first: every behaviour of one is a
 /// behaviour of the next.
@@ -138,18 +155,7 @@ fn run_random(tag: &str, test: &str, limits: &Limits, plan: &Plan) {
         failures.len(),
         start.elapsed().as_secs_f64(),
     );
-    if !failures.is_empty() {
-        scratch.keep = true;
-        for f in &failures {
-            eprintln!("{f}");
-        }
-        panic!(
-            "{} of {} differential cases failed; failing programs kept in {}",
-            failures.len(),
-            todo.len(),
-            scratch.dir.display()
-        );
-    }
+    fail_on_problems(&mut scratch, &failures, todo.len(), "differential");
     assert!(
         skipped * 4 <= todo.len().max(1),
         "too many skipped cases ({skipped} of {}): the generator makes programs too big",

@@ -1313,18 +1313,7 @@ pub fn run_random_symbolic(default_seed: u64) {
         totals[0],
         totals[1],
     );
-    if !failures.is_empty() {
-        scratch.keep = true;
-        for f in &failures {
-            eprintln!("{f}");
-        }
-        panic!(
-            "{} of {} symbolic differential cases failed; failing programs kept in {}",
-            failures.len(),
-            todo.len(),
-            scratch.dir.display()
-        );
-    }
+    crate::fail_on_problems(&mut scratch, &failures, todo.len(), "symbolic differential");
     assert!(
         skipped * 4 <= todo.len().max(1),
         "too many skipped cases ({skipped} of {}): the enumeration is too big",

@@ -1,0 +1,31 @@
+// args: --nondet symbolic
+// expect: bug assertion
+// expect-message: counter != 5
+// Two threads add symbolic amounts (0 to 3) with atomic fetch-adds: the
+// counter is the symbolic sum, and the solver finds inputs whose sum is 5
+// (the witness replays them concretely).
+#include <assert.h>
+#include <pthread.h>
+
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int cond);
+
+int counter;
+
+void *add(void *arg) {
+    (void)arg;
+    int v = __VERIFIER_nondet_int();
+    __VERIFIER_assume(v >= 0 && v <= 3);
+    __atomic_fetch_add(&counter, v, __ATOMIC_SEQ_CST);
+    return 0;
+}
+
+int main(void) {
+    pthread_t a, b;
+    pthread_create(&a, 0, add, 0);
+    pthread_create(&b, 0, add, 0);
+    pthread_join(a, 0);
+    pthread_join(b, 0);
+    assert(counter != 5);
+    return 0;
+}
