@@ -652,7 +652,7 @@ fn low_zero_bits(smt: &Smt, e: Expr) -> u32 {
     let w = smt.width(e);
     let tz = |x| low_zero_bits(smt, x);
     let bits = match smt.op(e) {
-        Op::Const(c) if c == 0 => w,
+        Op::Const(0) => w,
         Op::Const(c) => c.trailing_zeros(),
         Op::Bin(BinOp::Add | BinOp::Sub, a, b) => tz(a).min(tz(b)),
         Op::Bin(BinOp::Mul, a, b) => tz(a).saturating_add(tz(b)),
