@@ -20,10 +20,28 @@ use weft_core::{EventKind, Stream};
 enum Args<'a> {
     Values(&'a [Value], usize),
     /// An x86-64 overflow area, read in 8-byte slots.
-    Area(u64),
+    Area(u64, Symbolic),
     /// An i386 argument area (ILP32): 4-byte slots, 8 for `long long` and
     /// `double`.
-    Area32(u64),
+    Area32(u64, Symbolic),
+}
+
+/// Whether an argument read from a `va_list` area held symbolic data (it
+/// reads as 0, and the call then ends the execution with limit
+/// `symbolic`: formatting computes on concrete values).
+type Symbolic = bool;
+
+/// An argument slot of a `va_list` area; `sym` is set when it holds
+/// symbolic data.
+fn slot(m: &Machine, a: u64, n: u64, sym: &mut Symbolic) -> u128 {
+    match m.mem.read_int(a, n) {
+        Ok(v) => v.unwrap_or(0),
+        Err(crate::memory::MemError::Symbolic) => {
+            *sym = true;
+            0
+        }
+        Err(_) => 0,
+    }
 }
 
 impl Args<'_> {
@@ -40,14 +58,14 @@ impl Args<'_> {
                 *i += 1;
                 v.get(*i - 1).map(|x| x.bits_or_zero()).unwrap_or(0)
             }
-            Args::Area(a) => {
-                let v = m.mem.read_int(*a, 8).ok().flatten().unwrap_or(0);
+            Args::Area(a, sym) => {
+                let v = slot(m, *a, 8, sym);
                 *a += 8;
                 v
             }
-            Args::Area32(a) => {
+            Args::Area32(a, sym) => {
                 let n = if bytes > 4 { 8 } else { 4 };
-                let v = m.mem.read_int(*a, n).ok().flatten().unwrap_or(0);
+                let v = slot(m, *a, n, sym);
                 *a += n;
                 v
             }
@@ -86,14 +104,14 @@ pub(crate) fn format_call(
         .map_err(|e| m.mem_bug(e, false))?;
     let args = if vararg && m.dm().is_ilp32() {
         // i386's `va_list` is the pointer into the argument area.
-        Args::Area32(c.addr(at + 1))
+        Args::Area32(c.addr(at + 1), false)
     } else if vararg {
         let area = m
             .mem
             .read_int(c.addr(at + 1).wrapping_add(8), 8)
             .map_err(|e| m.mem_bug(e, false))?
             .unwrap_or(0);
-        Args::Area(area as u64)
+        Args::Area(area as u64, false)
     } else {
         Args::Values(c.args, at + 1)
     };
@@ -694,6 +712,9 @@ fn format(m: &Machine, fmt: &[u8], mut args: Args) -> Formatted {
         }
         let body = convert(m, &spec, conv, &mut args, &mut reads, &mut fault);
         pad(&mut out, &spec, body, conv);
+    }
+    if let Args::Area(_, true) | Args::Area32(_, true) = args {
+        fault.get_or_insert(crate::memory::MemError::Symbolic);
     }
     Formatted {
         too_long: too_long || out.len() > MAX_TEXT,
