@@ -85,7 +85,7 @@ fn finding(out: &mut String, f: &Finding, cx: &Context) {
                 format!(
                     "{} = {}",
                     i.name,
-                    crate::render_input_value(i.value, i.width)
+                    crate::render_input_value(i.value, i.width, &i.func)
                 )
             })
             .collect();

@@ -68,14 +68,39 @@ pub struct Context<'a> {
     pub solver: Option<serde_json::Value>,
 }
 
-/// An input's value for people: unsigned, and signed as well when its top
-/// bit is set (`255 (-1)`).
-pub fn render_input_value(value: u128, width: u32) -> String {
-    let top = width.clamp(1, 128) - 1;
-    if (2..128).contains(&width) && (value >> top) & 1 == 1 {
-        let signed = (value as i128) - (1i128 << width);
-        format!("{value} ({signed})")
-    } else {
-        value.to_string()
+/// An input's value for people: as the C type of the function that drew
+/// it (`__VERIFIER_nondet_char` gives `-56`, `_uchar` `200`); for
+/// `klee_make_symbolic` bytes and unknown functions, unsigned, and signed
+/// as well when the top bit is set (`200 (-56)`).
+pub fn render_input_value(value: u128, width: u32, func: &str) -> String {
+    let negative = (2..128).contains(&width) && (value >> (width - 1)) & 1 == 1;
+    let signed = || ((value as i128) - (1i128 << width)).to_string();
+    match func.strip_prefix("__VERIFIER_nondet_") {
+        Some(ty) if ty.starts_with('u') || matches!(ty, "bool" | "size_t" | "pointer") => {
+            value.to_string()
+        }
+        Some("char" | "short" | "int" | "long" | "longlong") if negative => signed(),
+        Some(_) => value.to_string(),
+        None if negative => format!("{value} ({})", signed()),
+        None => value.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::render_input_value as show;
+
+    #[test]
+    fn inputs_show_as_their_c_type() {
+        assert_eq!(show(200, 8, "__VERIFIER_nondet_char"), "-56");
+        assert_eq!(show(200, 8, "__VERIFIER_nondet_uchar"), "200");
+        assert_eq!(show(1, 1, "__VERIFIER_nondet_bool"), "1");
+        assert_eq!(show(5, 32, "__VERIFIER_nondet_int"), "5");
+        assert_eq!(show(0xffff_ffff, 32, "__VERIFIER_nondet_int"), "-1");
+        assert_eq!(
+            show(0xffff_ffff, 32, "__VERIFIER_nondet_uint"),
+            "4294967295"
+        );
+        assert_eq!(show(200, 8, "klee_make_symbolic"), "200 (-56)");
     }
 }
