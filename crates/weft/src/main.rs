@@ -16,7 +16,9 @@ Options of `weft check FILE [OPTIONS] [-- CLANG_ARGS]` (details: `weft check --h
   --keep-going                 report every distinct bug, not just the first
   --no-race-check              do not report data races
   --no-spurious-wakeups        condition waits return only when signalled
-  --nondet <fixed|enumerate>   enumerate: every __VERIFIER_nondet_char/uchar value
+  --nondet <symbolic|enumerate|fixed>
+                               inputs: symbolic (Z3, default), every char/uchar/bool
+                               value, or 0
   --json                       print one JSON object
   --arg VALUE                  append VALUE to main's argv (repeatable)
   --env NAME=VALUE             set an environment variable for getenv (repeatable)
