@@ -22,7 +22,7 @@ type Step = Result<Option<EventKind>, Stop>;
 
 impl Machine {
     #[inline]
-    fn op(&self, tid: Tid, o: &Operand) -> Value {
+    pub(crate) fn op(&self, tid: Tid, o: &Operand) -> Value {
         match o {
             Operand::Reg(r) => self.frame(tid).regs[*r as usize].clone(),
             Operand::Imm(v) => Value::Int(*v),

@@ -699,7 +699,7 @@ impl Machine {
         nsw: bool,
     ) -> Result<Value, Stop> {
         use weft_ir::BinOp as B;
-        let (x, y) = (self.op_value(tid, a), self.op_value(tid, b));
+        let (x, y) = (self.op(tid, a), self.op(tid, b));
         let (Some(x), Some(y)) = (self.expr_of(&x, bits), self.expr_of(&y, bits)) else {
             return Ok(Value::Undef);
         };
@@ -802,7 +802,7 @@ impl Machine {
     #[cold]
     #[inline(never)]
     pub(crate) fn sym_resize(&mut self, tid: Tid, a: &weft_ir::Operand, bits: u32) -> Value {
-        match self.op_value(tid, a) {
+        match self.op(tid, a) {
             Value::Sym(e) => self.value_of(self.fit(e, bits)),
             _ => Value::Undef,
         }
@@ -834,7 +834,7 @@ impl Machine {
         shared: bool,
         into_buffer: bool,
     ) -> Result<Option<Value>, Stop> {
-        let v = self.op_value(tid, val);
+        let v = self.op(tid, val);
         let Value::Sym(e) = v else {
             return Ok(None);
         };
@@ -867,7 +867,7 @@ impl Machine {
         let old = self
             .sym_load(tid, a, ty)
             .map_err(|e| self.mem_bug(e, true))?;
-        let v = self.op_value(tid, val);
+        let v = self.op(tid, val);
         let integer = !matches!(
             op,
             R::FAdd | R::FSub | R::FMax | R::FMin | R::UIncWrap | R::UDecWrap
@@ -905,11 +905,8 @@ impl Machine {
                 (Value::Int(o), Value::Int(crate::arith::rmw(op, ty, o, x)))
             }
         };
-        let written = match &new {
-            Value::Sym(e) => self.sym_store(a, size, *e),
-            n => self.mem.write_int(a, size, n.int()),
-        };
-        written.map_err(|e| self.mem_bug(e, true))?;
+        self.store_scalar(a, size, &new)
+            .map_err(|e| self.mem_bug(e, true))?;
         if self.committing {
             self.last = Some(EventKind::Rmw {
                 addr: a,
@@ -945,7 +942,7 @@ impl Machine {
         let old = self
             .sym_load(tid, a, ty)
             .map_err(|e| self.mem_bug(e, false))?;
-        let (e, n) = (self.op_value(tid, exp), self.op_value(tid, new));
+        let (e, n) = (self.op(tid, exp), self.op(tid, new));
         let ok = match (self.expr_of(&old, bits), self.expr_of(&e, bits)) {
             (Some(o), Some(x)) => {
                 let eq = self.build(|smt| smt.eq(o, x));
@@ -954,11 +951,8 @@ impl Machine {
             _ => old.int().unwrap_or(0) == e.int().unwrap_or(0),
         };
         if ok {
-            let written = match &n {
-                Value::Sym(x) => self.sym_store(a, size, *x),
-                n => self.mem.write_int(a, size, n.int()),
-            };
-            written.map_err(|e| self.mem_bug(e, true))?;
+            self.store_scalar(a, size, &n)
+                .map_err(|e| self.mem_bug(e, true))?;
         }
         if self.committing {
             self.last = Some(EventKind::CmpXchg {
@@ -976,16 +970,6 @@ impl Machine {
         Ok(None)
     }
 
-    /// An operand's value (a register, an immediate, a constant).
-    fn op_value(&self, tid: Tid, o: &weft_ir::Operand) -> Value {
-        match o {
-            weft_ir::Operand::Reg(r) => self.frame(tid).regs[*r as usize].clone(),
-            weft_ir::Operand::Imm(v) => Value::Int(*v),
-            weft_ir::Operand::Const(i) => self.prog.consts[*i as usize].clone(),
-            weft_ir::Operand::Undef => Value::Undef,
-        }
-    }
-
     /// An integer comparison with a symbolic operand: a width-1 value.
     #[cold]
     #[inline(never)]
@@ -998,7 +982,7 @@ impl Machine {
         b: &weft_ir::Operand,
     ) -> Value {
         use weft_ir::IPred as P;
-        let (x, y) = (self.op_value(tid, a), self.op_value(tid, b));
+        let (x, y) = (self.op(tid, a), self.op(tid, b));
         let (Some(x), Some(y)) = (self.expr_of(&x, bits), self.expr_of(&y, bits)) else {
             return Value::Undef;
         };
@@ -1030,7 +1014,7 @@ impl Machine {
         tid: Tid,
     ) -> Option<Value> {
         use weft_ir::CastOp as C;
-        let v = self.op_value(tid, a);
+        let v = self.op(tid, a);
         let (fb, tb) = (from.bits(), to.bits());
         let e = self.expr_of(&v, fb)?;
         let r = match op {
@@ -1058,7 +1042,7 @@ impl Machine {
         a: &weft_ir::Operand,
         b: &weft_ir::Operand,
     ) -> Result<Value, Stop> {
-        let (x, y) = (self.op_value(tid, a), self.op_value(tid, b));
+        let (x, y) = (self.op(tid, a), self.op(tid, b));
         let width = |m: &Machine, v: &Value| match v {
             Value::Sym(e) => Some(m.pool().smt.width(*e)),
             Value::Int(i) if *i > u64::MAX as u128 => Some(128),
@@ -1096,7 +1080,7 @@ impl Machine {
         offset: i64,
         terms: &[(weft_ir::Operand, u32, i64)],
     ) -> Value {
-        let Some(mut a) = self.expr_of(&self.op_value(tid, base), 64) else {
+        let Some(mut a) = self.expr_of(&self.op(tid, base), 64) else {
             return Value::Undef;
         };
         a = self.build(|smt| {
@@ -1104,7 +1088,7 @@ impl Machine {
             smt.add(a, c)
         });
         for (o, bits, scale) in terms {
-            let Some(i) = self.expr_of(&self.op_value(tid, o), *bits) else {
+            let Some(i) = self.expr_of(&self.op(tid, o), *bits) else {
                 return Value::Undef;
             };
             a = self.build(|smt| {
@@ -1184,6 +1168,20 @@ impl Machine {
         });
         let e = self.fit(e, t.bits());
         Ok(self.value_of(e))
+    }
+
+    /// Writes the scalar `v`, symbolic or not, into `size` bytes at `a`
+    /// (directly to memory).
+    pub(crate) fn store_scalar(
+        &mut self,
+        a: u64,
+        size: u64,
+        v: &Value,
+    ) -> Result<(), crate::memory::MemError> {
+        match v {
+            Value::Sym(e) => self.sym_store(a, size, *e),
+            v => self.mem.write_int(a, size, v.int()),
+        }
     }
 
     /// Stores the symbolic `e` into `size` bytes at `a` (a store buffer

@@ -199,11 +199,8 @@ pub fn make_symbolic(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
         let v = m
             .draw_input(c.tid, 8 * n as u32, &name)
             .expect("inputs are symbolic or given");
-        let written = match v {
-            Value::Sym(e) => m.sym_store(a + off, n, e),
-            v => m.mem.write_int(a + off, n, v.int()),
-        };
-        written.map_err(|e| m.mem_bug(e, true))?;
+        m.store_scalar(a + off, n, &v)
+            .map_err(|e| m.mem_bug(e, true))?;
     }
     Ok(Ret::Value(Value::ZERO))
 }
