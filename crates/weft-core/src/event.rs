@@ -190,7 +190,7 @@ impl Wakeup {
 
 /// What a visible operation does. Value fields are filled in once the event
 /// has executed; in a thread's *pending* event they are zero.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum EventKind {
     Load {
         addr: u64,

@@ -277,6 +277,20 @@ pub trait System: Clone {
     fn memory_digest(&self) -> u64 {
         0
     }
+    /// Asks the system to fingerprint its states from now on (for cutoff
+    /// events, `--por unfold`). A system may decline (then
+    /// [`System::step_delta`] stays `None`).
+    fn track_fingerprints(&mut self) {}
+    /// How the last step changed the state's fingerprint: the XOR of the
+    /// hashes of the state fragments it changed, before and after. Every
+    /// fragment must only be changed by events that are dependent on each
+    /// other, so that the fingerprint of a local configuration is the XOR
+    /// of its events' deltas. `None` when the system does not fingerprint
+    /// (never asked, or declined), or when the step changed state that no
+    /// fragment covers: no cutoff may then be taken at or after it.
+    fn step_delta(&self) -> Option<u128> {
+        None
+    }
     /// Fills `out` with the enabled threads, in increasing id order.
     fn enabled(&self, out: &mut Vec<Tid>) {
         out.clear();

@@ -16,6 +16,7 @@
 mod arith;
 mod buffer;
 mod cow;
+mod fingerprint;
 mod interp;
 mod liveness;
 mod machine;

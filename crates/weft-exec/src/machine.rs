@@ -299,6 +299,9 @@ pub struct Machine {
     /// A visible event is being executed (commit mode): forks are
     /// concretised (see `sym`).
     pub(crate) committing: bool,
+    /// State fingerprints, once the explorer asked for them (see
+    /// `fingerprint`).
+    pub(crate) fp: Option<crate::fingerprint::Fingerprints>,
 }
 
 impl Machine {
@@ -351,6 +354,7 @@ impl Machine {
             sym: None,
             given: given.map(Arc::new),
             committing: false,
+            fp: None,
         };
         m.make_process_state();
         let main = prog.module.main.expect("lowering guarantees a main");
@@ -1093,6 +1097,7 @@ impl System for Machine {
             let ev = self.flush(tid);
             self.after_spin_event(&ev);
             self.after_step();
+            self.fingerprint_step();
             return ev;
         }
         let pending = self
@@ -1150,6 +1155,7 @@ impl System for Machine {
             }
         }
         self.after_step();
+        self.fingerprint_step();
         ev
     }
 
@@ -1185,6 +1191,14 @@ impl System for Machine {
 
     fn memory_digest(&self) -> u64 {
         self.mem.digest(weft_ir::addr::STATIC_SPACE)
+    }
+
+    fn track_fingerprints(&mut self) {
+        self.start_fingerprints();
+    }
+
+    fn step_delta(&self) -> Option<u128> {
+        self.fp?.delta
     }
 }
 

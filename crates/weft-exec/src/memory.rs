@@ -466,6 +466,65 @@ impl Memory {
         Some((obj, &mut self.budget))
     }
 
+    /// The memory's part of a state fingerprint (see `fingerprint`): the
+    /// XOR of one fragment hash per object (its identity, size, kind,
+    /// liveness and escape) and one per 8-byte word that does not read as
+    /// the object's untouched contents (its address, bytes and
+    /// initialisation bits), plus one per byte of the symbolic overlay.
+    /// Every fragment belongs to one object, so events that change the same
+    /// fragment touch the same memory and are ordered.
+    pub(crate) fn fingerprint(&self) -> u128 {
+        use crate::fingerprint::frag;
+        let mut fp = 0;
+        let tables = [(&self.spaces, 0u64), (&self.wide, 1u64)];
+        for (table, wide) in tables {
+            for (space, objs) in table.iter().enumerate() {
+                for (index, o) in objs.iter().enumerate() {
+                    let id = (wide << 63) | ((space as u64) << 32) | index as u64;
+                    let kind = match o.kind {
+                        ObjKind::Null => 0,
+                        ObjKind::Global { constant } => 1 + constant as u64,
+                        ObjKind::Code => 3,
+                        ObjKind::Heap => 4,
+                        ObjKind::Stack => 5,
+                    };
+                    let head = [kind, o.state as u64, o.escaped as u64, o.zeroed as u64];
+                    fp ^= frag(1, &[id, o.size, head[0], head[1], head[2], head[3]]);
+                    let mut chunk = |k: u64, c: &Chunk| {
+                        for (w, word) in c.bytes.chunks(8).enumerate() {
+                            let start = w * 8;
+                            let init = (0..word.len())
+                                .fold(0u64, |m, j| m | (bit(&c.init, start + j) as u64) << j);
+                            let fill = if o.zeroed {
+                                (1u64 << word.len()) - 1
+                            } else {
+                                0
+                            };
+                            if init == fill && word.iter().all(|&b| b == 0) {
+                                continue;
+                            }
+                            let mut bytes = [0u8; 8];
+                            bytes[..word.len()].copy_from_slice(word);
+                            let off = k * CHUNK + start as u64;
+                            fp ^= frag(2, &[id, off, u64::from_le_bytes(bytes), init]);
+                        }
+                    };
+                    match &o.chunks {
+                        Chunks::One(Some(c)) => chunk(0, c),
+                        Chunks::One(None) => {}
+                        Chunks::Many(m) => m.iter().for_each(|(&k, c)| chunk(k, c)),
+                    }
+                }
+            }
+        }
+        if let Some(sym) = &self.sym {
+            for (&a, e) in sym.iter() {
+                fp ^= frag(3, &[a, e.index() as u64]);
+            }
+        }
+        fp
+    }
+
     /// Allocates an object of `size` bytes in thread space `space`; returns
     /// its address. Absent contents read as zeros if `zeroed`, else as
     /// uninitialised.

@@ -130,6 +130,18 @@ pub(crate) struct SymState {
     pub(crate) concretized: bool,
 }
 
+impl SymState {
+    /// Feeds thread `tid`'s part of the symbolic state to a fingerprint
+    /// (see `fingerprint`): the constraints its steps added, in order, and
+    /// how many inputs it drew. Only `tid`'s steps change it.
+    pub(crate) fn hash_thread(&self, tid: Tid, h: &mut impl std::hash::Hasher) {
+        for (e, _) in self.pc.iter().zip(&self.owner).filter(|(_, &o)| o == tid) {
+            h.write_u32(e.index());
+        }
+        h.write_usize(self.inputs.iter().filter(|i| i.tid == tid).count());
+    }
+}
+
 /// Most alternatives a symbolic address is resolved into; a larger range
 /// is concretised.
 const MAX_OFFSETS: u64 = 256;

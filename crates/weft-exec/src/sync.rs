@@ -13,14 +13,14 @@ pub const PTHREAD_MUTEX_NORMAL: u32 = 0;
 pub const PTHREAD_MUTEX_RECURSIVE: u32 = 1;
 pub const PTHREAD_MUTEX_ERRORCHECK: u32 = 2;
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Hash)]
 pub struct MutexState {
     pub owner: Option<Tid>,
     pub count: u32,
     pub destroyed: bool,
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Hash)]
 pub struct CondState {
     /// Threads waiting, in the order they started waiting.
     pub waiters: Vec<Tid>,
@@ -30,7 +30,7 @@ pub struct CondState {
 /// A read-write lock: one writer, or any number of readers. Readers are
 /// preferred: a read lock is granted whenever no writer holds the lock
 /// (glibc's default), even if a writer waits.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Hash)]
 pub struct RwState {
     pub writer: Option<Tid>,
     /// One entry per read lock held (a thread may hold several).
@@ -40,7 +40,7 @@ pub struct RwState {
 
 /// A counting semaphore. A `sem_post` with waiters hands its token to one
 /// of them (the explorer tries each) instead of adding it to `count`.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Hash)]
 pub struct SemState {
     pub count: u32,
     /// Threads blocked in `sem_wait`, in the order they started waiting.
@@ -49,7 +49,7 @@ pub struct SemState {
 }
 
 /// A barrier for `count` threads.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Hash)]
 pub struct BarrierState {
     pub count: u32,
     /// Threads waiting in the current generation.
@@ -74,7 +74,7 @@ pub struct Sync {
 }
 
 /// A thread-specific data key.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Hash)]
 pub struct KeyInfo {
     /// The destructor's address (0: none).
     pub destructor: u64,

@@ -81,7 +81,7 @@ impl Clone for Frame {
 }
 
 /// Where a thread is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ThreadState {
     Running,
     /// In `pthread_cond_wait`, waiting for a signal (or, with `timed`, in
@@ -148,7 +148,7 @@ pub struct Thread {
 /// The C library's per-thread state. Apart from [`Thread`] and shared
 /// between clones until written: few threads have any, and a thread is
 /// cloned whenever a snapshotted state steps it.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Hash)]
 pub struct ThreadLib {
     /// The thread's `errno` object (`__errno_location`), made at the first
     /// use.

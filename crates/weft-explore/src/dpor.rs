@@ -50,6 +50,7 @@ use crate::explorer::{Completion, Explorer};
 use crate::footprint::{depends, Flushes};
 use crate::summary::{Choice, Recorder};
 use crate::trace::{Trace, Tracking};
+use crate::unfold::Unfolding;
 use crate::wakeup::{weak_initial, Prefix, Step, WakeupTree, WuNode};
 use crate::Config;
 use smallvec::SmallVec;
@@ -60,6 +61,19 @@ use weft_core::{Event, System};
 pub enum Mode {
     Source,
     Optimal,
+    /// The unfolding explorer (see `unfold`): alternatives checked against
+    /// the `k - 1` newest sleepers (`None`: all, as Optimal), and cutoffs.
+    Unfold {
+        k: Option<u32>,
+    },
+}
+
+impl Mode {
+    /// Whether an alternative may be asleep when its turn comes (partial
+    /// alternatives).
+    fn partial(self) -> bool {
+        matches!(self, Mode::Unfold { k: Some(_) })
+    }
 }
 
 /// `--por source`: Source-DPOR.
@@ -100,6 +114,43 @@ impl Explorer for Optimal {
 
     fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
         explore(init, self.tracking, rec, Mode::Optimal)
+    }
+}
+
+/// `--por unfold`: the unfolding with k-partial alternatives and cutoff
+/// events (see `unfold`).
+pub struct Unfold {
+    tracking: Tracking,
+    k: Option<u32>,
+    cutoffs: bool,
+}
+
+impl Explorer for Unfold {
+    const NAME: &'static str = "unfold";
+    const ABOUT: &'static str =
+        "Unfolding with k-partial alternatives (--unfold-k) and cutoff events: \
+         terminates on programs that loop forever over finitely many states.";
+
+    fn new(cfg: &Config) -> Unfold {
+        Unfold {
+            tracking: Tracking::of(cfg),
+            k: cfg.unfold_k,
+            cutoffs: cfg.cutoffs,
+        }
+    }
+
+    fn explore<S: System>(&mut self, mut init: S, rec: &mut Recorder) -> Completion {
+        if self.cutoffs {
+            init.track_fingerprints();
+        }
+        let unf = Unfolding::new(self.cutoffs);
+        explore_with(
+            init,
+            self.tracking,
+            rec,
+            Mode::Unfold { k: self.k },
+            Some(unf),
+        )
     }
 }
 
@@ -182,6 +233,8 @@ enum End {
     /// From then on plans are simulated before they are inserted, as after
     /// any spin block.
     SpinRepeat,
+    /// Every thread that could run comes after a cutoff event (`unfold`).
+    Cutoff,
 }
 
 struct Dpor<'r, 'c, S> {
@@ -199,9 +252,23 @@ struct Dpor<'r, 'c, S> {
     /// simulated first, and plans that would need a spin-blocked thread to
     /// run (a redundant spin iteration) are dropped.
     checked: bool,
+    /// The unfolding's events and cutoffs (`Mode::Unfold`).
+    unf: Option<Unfolding>,
+    /// The last free choice skipped a thread stopped by a cutoff.
+    skipped_cut: bool,
 }
 
 fn explore<S: System>(init: S, tracking: Tracking, rec: &mut Recorder, mode: Mode) -> Completion {
+    explore_with(init, tracking, rec, mode, None)
+}
+
+fn explore_with<S: System>(
+    init: S,
+    tracking: Tracking,
+    rec: &mut Recorder,
+    mode: Mode,
+    unf: Option<Unfolding>,
+) -> Completion {
     let mut d = Dpor {
         mode,
         nodes: vec![Node::new(
@@ -219,22 +286,28 @@ fn explore<S: System>(init: S, tracking: Tracking, rec: &mut Recorder, mode: Mod
         buf: Vec::new(),
         terminal: None,
         checked: false,
+        unf,
+        skipped_cut: false,
     };
     let mut first_new = 0;
-    loop {
+    let done = loop {
         let end = d.extend();
         if d.trace.blocked_section {
             d.rec.unexplored(weft_core::LimitKind::BlockedSection);
         }
         if !d.record(end) {
-            return Completion::Stopped;
+            break Completion::Stopped;
         }
         d.analyse(first_new);
         match d.backtrack() {
             Some(depth) => first_new = depth,
-            None => return Completion::Exhausted,
+            None => break Completion::Exhausted,
         }
+    };
+    if let Some(u) = &d.unf {
+        d.rec.unfold_stats(u.stats);
     }
+    done
 }
 
 impl<S: System> Dpor<'_, '_, S> {
@@ -247,6 +320,9 @@ impl<S: System> Dpor<'_, '_, S> {
                     return End::Done;
                 }
                 if !self.choose(d) {
+                    if self.skipped_cut {
+                        return End::Cutoff;
+                    }
                     return End::SleepBlocked;
                 }
             }
@@ -262,6 +338,9 @@ impl<S: System> Dpor<'_, '_, S> {
             let ev = self.cur.step(choice.0, choice.1);
             self.rec.event();
             let race = self.trace.push(ev, choice);
+            if let Some(u) = &mut self.unf {
+                u.push(&self.trace, self.cur.step_delta());
+            }
             let trace = &self.trace;
             let ev = &trace.entries[trace.len() - 1].ev;
             let n = trace.len();
@@ -297,6 +376,7 @@ impl<S: System> Dpor<'_, '_, S> {
         }
         let node = &mut self.nodes[d];
         self.cur.enabled(&mut self.buf);
+        self.skipped_cut = false;
         for &t in &self.buf {
             let alts = self.cur.alternatives(t);
             if (0..alts).all(|a| node.asleep((t, a))) {
@@ -308,6 +388,12 @@ impl<S: System> Dpor<'_, '_, S> {
                 .expect("enabled thread has an event")
                 .clone();
             self.trace.classify(&mut ev, d);
+            if let Some(u) = &self.unf {
+                if u.stopped(&self.trace, t, &ev) {
+                    self.skipped_cut = true;
+                    continue;
+                }
+            }
             // The first awake alternative runs; the others wait in the
             // (empty) wakeup tree.
             let awake: SmallVec<[u32; 2]> = (0..alts).filter(|&a| !node.asleep((t, a))).collect();
@@ -347,6 +433,15 @@ impl<S: System> Dpor<'_, '_, S> {
                 self.checked = true;
                 return true;
             }
+            End::Cutoff => {
+                if let Some(u) = &mut self.unf {
+                    u.stats.configurations += 1;
+                }
+                return self.rec.blocked("cutoff");
+            }
+        }
+        if let Some(u) = &mut self.unf {
+            u.stats.configurations += 1;
         }
         let (trace, cur) = (&self.trace, &self.cur);
         self.rec.finish(cur, |bug| {
@@ -373,7 +468,8 @@ impl<S: System> Dpor<'_, '_, S> {
 
     fn plan_unchecked(&mut self, i: usize, v: Vec<Step>) {
         match self.mode {
-            Mode::Optimal => self.insert_optimal(i, v),
+            Mode::Optimal => self.insert_optimal(i, v, None),
+            Mode::Unfold { k } => self.insert_optimal(i, v, k),
             Mode::Source => self.insert_source(i, &v),
         }
     }
@@ -483,7 +579,11 @@ impl<S: System> Dpor<'_, '_, S> {
         }
     }
 
-    fn insert_optimal(&mut self, i: usize, v: Vec<Step>) {
+    /// Inserts `v` into node `i`'s wakeup tree unless a sleeper is a weak
+    /// initial of it. `k`: only the `k - 1` newest sleepers are checked (a
+    /// k-partial alternative: `v` conflicts with the node's current event
+    /// by construction), besides terminal ones; `None`: all of them.
+    fn insert_optimal(&mut self, i: usize, v: Vec<Step>, k: Option<u32>) {
         let trace = &self.trace;
         let flushed = |o, s| trace.flushed_before(o, s, i);
         let mut prefix = Prefix::new(&flushed);
@@ -495,10 +595,21 @@ impl<S: System> Dpor<'_, '_, S> {
             true => s.choice == v[0].choice,
             false => weak_initial(&prefix, s.choice, &s.ev, &v).is_some(),
         };
-        if node.sleep.iter().any(redundant) {
+        let newest = match k {
+            Some(k) => node
+                .sleep
+                .len()
+                .saturating_sub(k.saturating_sub(1) as usize),
+            None => 0,
+        };
+        let checked = |(n, s): (usize, &Sleeper)| (s.terminal || n >= newest) && redundant(s);
+        if node.sleep.iter().enumerate().any(checked) {
             return;
         }
         node.wut.insert(&mut prefix, v);
+        if let Some(u) = &mut self.unf {
+            u.stats.alternatives += 1;
+        }
     }
 
     fn insert_source(&mut self, i: usize, v: &[Step]) {
@@ -577,6 +688,10 @@ impl<S: System> Dpor<'_, '_, S> {
             if !node.asleep(step.choice) {
                 return Some((step, below));
             }
+            if self.mode.partial() {
+                // A partial alternative that turned out redundant.
+                continue;
+            }
             debug_assert!(
                 false,
                 "{:?}-DPOR: wakeup-tree child {step:?} of node {d} is asleep",
@@ -606,6 +721,9 @@ impl<S: System> Dpor<'_, '_, S> {
             });
             node.below = WakeupTree::default();
             self.trace.truncate(d);
+            if let Some(u) = &mut self.unf {
+                u.truncate(d);
+            }
             if let Some((step, below)) = self.pop_awake(d) {
                 let node = &mut self.nodes[d];
                 node.current = Some(step.choice);

@@ -73,19 +73,19 @@ macro_rules! registry {
     };
 }
 
-registry!(dfs::Naive, dpor::Source, dpor::Optimal);
+registry!(dfs::Naive, dpor::Source, dpor::Optimal, dpor::Unfold);
 
 #[cfg(test)]
 mod tests {
     use super::STRATEGIES;
     use crate::testsys::{explore, random_program, Op, Rng, TestSys};
-    use crate::{Por, Summary};
+    use crate::{Config, Por, Summary};
     use std::collections::BTreeSet;
 
     #[test]
     fn registry_names() {
         let names: Vec<&str> = STRATEGIES.iter().map(|s| s.name).collect();
-        assert_eq!(names, ["none", "source", "optimal"]);
+        assert_eq!(names, ["none", "source", "optimal", "unfold"]);
         for s in STRATEGIES {
             assert_eq!(Por::named(s.name).map(Por::name), Some(s.name));
         }
@@ -109,6 +109,7 @@ mod tests {
     fn agree(threads: &[Vec<Op>], what: &str) {
         let runs: Vec<Summary> = STRATEGIES
             .iter()
+            .filter(|s| s.name != "unfold")
             .map(|s| {
                 let por = Por::named(s.name).expect("registered");
                 explore(TestSys::new(threads.to_vec()).digest_traces(), por)
@@ -151,6 +152,7 @@ mod tests {
             ctx()
         );
         assert!(!optimal.stats.blocked_by.contains_key("sleep-set"));
+        agree_unfold(threads, none, optimal, what);
         // An execution that ends in a bug is cut short: which other events
         // ran before the end makes distinct (prefix) traces, which
         // Optimal-DPOR explores while Source-DPOR may not. Without asserts
@@ -167,6 +169,75 @@ mod tests {
                 .filter(|o| o.starts_with("exit"))
                 .count();
             assert_eq!(ex(optimal), traces as u64, "optimal runs, {}", ctx());
+        }
+    }
+
+    fn unfold(threads: &[Vec<Op>], k: Option<u32>, cutoffs: bool, digest: bool) -> Summary {
+        let cfg = Config {
+            por: Por::Unfold,
+            unfold_k: k,
+            cutoffs,
+            keep_going: true,
+            collect_outcomes: true,
+            race_check: false,
+            ..Config::default()
+        };
+        let sys = TestSys::new(threads.to_vec());
+        let sys = if digest { sys.digest_traces() } else { sys };
+        crate::explore(sys, &cfg)
+    }
+
+    /// The unfolding explorer against the naive search and Optimal-DPOR:
+    /// with complete alternatives and no cutoffs it is Optimal-DPOR (the
+    /// same executions and traces); with cutoffs and k = 1 or complete
+    /// alternatives it reaches the same final states and bugs (the traces
+    /// after a cutoff are not explored), never more executions than the
+    /// naive search, and complete alternatives never end sleep-set
+    /// blocked.
+    fn agree_unfold(threads: &[Vec<Op>], none: &Summary, optimal: &Summary, what: &str) {
+        let ctx = || format!("{what}: {threads:?}");
+        let exact = unfold(threads, None, false, true);
+        assert_eq!(
+            exact.stats.executions,
+            optimal.stats.executions,
+            "unfold-k inf, {}",
+            ctx()
+        );
+        assert_eq!(
+            exact.outcomes,
+            optimal.outcomes,
+            "unfold-k inf outcomes, {}",
+            ctx()
+        );
+        assert_eq!(bugs(&exact), bugs(optimal), "unfold-k inf bugs, {}", ctx());
+        assert_eq!(
+            exact.stats.blocked_by,
+            optimal.stats.blocked_by,
+            "{}",
+            ctx()
+        );
+        let plain = explore(TestSys::new(threads.to_vec()), Por::None);
+        for k in [Some(1), Some(2), None] {
+            let u = unfold(threads, k, true, false);
+            let name = format!("unfold k={k:?}");
+            assert_eq!(u.stats.anomalies.total(), 0, "{name} anomalies, {}", ctx());
+            assert!(
+                u.stats.executions <= none.stats.executions,
+                "{name}, {}",
+                ctx()
+            );
+            if k.is_none() {
+                assert!(!u.stats.blocked_by.contains_key("sleep-set"), "{}", ctx());
+            }
+            let stats = u.stats.unfold.expect("unfold statistics");
+            assert!(stats.events > 0 && stats.configurations >= u.stats.executions);
+            if plain.findings.is_empty() {
+                assert_eq!(u.outcomes, plain.outcomes, "{name} outcomes, {}", ctx());
+                assert!(u.findings.is_empty(), "{name} bugs, {}", ctx());
+            } else {
+                assert!(!u.findings.is_empty(), "{name} finds no bug, {}", ctx());
+                assert!(u.outcomes.is_subset(&plain.outcomes), "{name}, {}", ctx());
+            }
         }
     }
 

@@ -26,6 +26,7 @@ mod summary;
 #[cfg(test)]
 mod testsys;
 pub mod trace;
+pub mod unfold;
 pub mod wakeup;
 mod words;
 
@@ -52,6 +53,8 @@ impl Por {
     /// Optimal-DPOR: wakeup trees and sleep sets; one execution per
     /// Mazurkiewicz trace.
     pub const Optimal: Por = Por(dpor::Optimal::NAME);
+    /// The unfolding with k-partial alternatives and cutoff events.
+    pub const Unfold: Por = Por(dpor::Unfold::NAME);
 
     /// The registered strategy called `name`.
     pub fn named(name: &str) -> Option<Por> {
@@ -98,6 +101,12 @@ pub struct Config {
     /// Keep the first execution (schedule, events, clocks) in
     /// [`Summary::first_run`].
     pub first_run: bool,
+    /// `--por unfold`: alternatives are k-partial for this k (`None`:
+    /// complete alternatives, one execution per maximal configuration).
+    pub unfold_k: Option<u32>,
+    /// `--por unfold`: take cutoff events (off only in tests that compare
+    /// execution counts with Optimal-DPOR).
+    pub cutoffs: bool,
 }
 
 impl Default for Config {
@@ -112,6 +121,8 @@ impl Default for Config {
             collect_outcomes: false,
             outcome_runs: false,
             first_run: false,
+            unfold_k: Some(1),
+            cutoffs: true,
         }
     }
 }

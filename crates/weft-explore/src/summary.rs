@@ -59,6 +59,8 @@ pub struct Stats {
     pub elapsed: Duration,
     /// Internal inconsistencies of the explorer (zero in a correct run).
     pub anomalies: Anomalies,
+    /// The unfolding's counters (`--por unfold`).
+    pub unfold: Option<crate::unfold::UnfoldStats>,
 }
 
 impl Stats {
@@ -76,7 +78,15 @@ impl Stats {
             events,
             elapsed,
             anomalies,
+            unfold,
         } = other;
+        if let Some(u) = unfold {
+            let mine = self.unfold.get_or_insert_with(Default::default);
+            mine.events += u.events;
+            mine.cutoffs += u.cutoffs;
+            mine.alternatives += u.alternatives;
+            mine.configurations += u.configurations;
+        }
         self.executions += executions;
         for (k, v) in blocked_by {
             *self.blocked_by.entry(k.clone()).or_default() += v;
@@ -388,6 +398,11 @@ impl<'c> Recorder<'c> {
     }
 
     /// Records an execution cut short by the explorer itself.
+    /// Records the unfolding's counters at the end of an exploration.
+    pub fn unfold_stats(&mut self, stats: crate::unfold::UnfoldStats) {
+        self.summary.stats.unfold = Some(stats);
+    }
+
     pub fn blocked(&mut self, reason: &str) -> bool {
         *self
             .summary

@@ -92,6 +92,9 @@ pub enum Op {
     Input(Reg),
     /// A branch on symbolic data (visible: a `Fork`; see the module doc).
     Branch(Cond),
+    /// `goto` operation number `to` of the thread (invisible): loops. A
+    /// loop must contain a visible operation.
+    Jump(usize),
 }
 
 /// Shorthands for writing programs.
@@ -181,7 +184,7 @@ pub mod ops {
 
 impl Op {
     fn visible(&self) -> bool {
-        !matches!(self, Op::Assume(_) | Op::Assert(_))
+        !matches!(self, Op::Assume(_) | Op::Assert(_) | Op::Jump(_))
     }
 }
 
@@ -198,6 +201,9 @@ pub struct TestSys {
     status: Status,
     /// The executed events, when traces are digested.
     log: Option<Vec<Event>>,
+    /// State fingerprints, once asked for: the current one and the last
+    /// step's delta.
+    fp: Option<(u128, u128)>,
 }
 
 impl TestSys {
@@ -225,6 +231,7 @@ impl TestSys {
             pending: vec![None; n],
             status: Status::Running,
             log: None,
+            fp: None,
         };
         for t in 0..n as Tid {
             s.run_local(t);
@@ -288,6 +295,7 @@ impl TestSys {
             let loc = Self::loc(t, self.pc[ti]);
             self.pc[ti] += 1;
             match op {
+                Op::Jump(to) => self.pc[ti] = to,
                 Op::Assume(c) if !self.holds(t, c) => {
                     self.status = Status::Blocked(weft_core::BlockReason::Assume)
                 }
@@ -333,7 +341,7 @@ impl TestSys {
             Op::Begin => EventKind::AtomicBegin,
             Op::End => EventKind::AtomicEnd,
             Op::Input(_) | Op::Branch(_) => EventKind::Fork { of: 2, value: 0 },
-            Op::Assume(_) | Op::Assert(_) => unreachable!("invisible"),
+            Op::Assume(_) | Op::Assert(_) | Op::Jump(_) => unreachable!("invisible"),
         }
     }
 
@@ -414,6 +422,34 @@ fn fnv(bytes: &[u8]) -> u64 {
     })
 }
 
+impl TestSys {
+    /// The XOR of one hash per thread (position, registers, atomic
+    /// depth), per variable and per mutex.
+    fn fingerprint(&self) -> u128 {
+        use std::hash::{Hash, Hasher};
+        let frag = |x: &dyn Fn(&mut rustc_hash::FxHasher)| {
+            let half = |seed: u64| {
+                let mut h = rustc_hash::FxHasher::default();
+                seed.hash(&mut h);
+                x(&mut h);
+                h.finish() as u128
+            };
+            half(1) << 64 | half(2)
+        };
+        let mut fp = 0;
+        for t in 0..self.threads.len() {
+            fp ^= frag(&|h| (0u8, t, self.pc[t], self.regs[t], self.depth[t]).hash(h));
+        }
+        for (v, x) in self.mem.iter().enumerate() {
+            fp ^= frag(&|h| (1u8, v, x).hash(h));
+        }
+        for (m, x) in self.holder.iter().enumerate() {
+            fp ^= frag(&|h| (2u8, m, x).hash(h));
+        }
+        fp
+    }
+}
+
 impl System for TestSys {
     fn thread_count(&self) -> usize {
         self.threads.len()
@@ -485,16 +521,27 @@ impl System for TestSys {
         if let Some(log) = &mut self.log {
             log.push(ev.clone());
         }
-        if !self.status.is_running() {
-            return ev;
+        if self.status.is_running() {
+            self.run_local(tid);
+            self.check_end();
         }
-        self.run_local(tid);
-        self.check_end();
+        if let Some((old, _)) = self.fp {
+            let now = self.fingerprint();
+            self.fp = Some((now, now ^ old));
+        }
         ev
     }
 
     fn status(&self) -> &Status {
         &self.status
+    }
+
+    fn track_fingerprints(&mut self) {
+        self.fp = Some((self.fingerprint(), 0));
+    }
+
+    fn step_delta(&self) -> Option<u128> {
+        self.fp.map(|(_, d)| d)
     }
 
     fn output(&self) -> &[Output] {

@@ -175,8 +175,19 @@ impl Trace {
         self.by_thread.get(tid as usize)?.last().copied()
     }
 
+    /// The event `tid`'s next event starts from: its last one, or the one
+    /// that created it.
+    pub(crate) fn origin(&self, tid: Tid) -> Option<u32> {
+        self.last(tid).or_else(|| self.spawn_of.get(&tid).copied())
+    }
+
+    /// The previous event of event `i`'s thread.
+    pub(crate) fn origin_in_thread(&self, i: usize) -> Option<usize> {
+        self.entries[i].prev_same_thread.map(|k| k as usize)
+    }
+
     /// The `seq`-th event of thread `tid`, if it is in the trace.
-    fn event_of(&self, tid: Tid, seq: u32) -> Option<u32> {
+    pub(crate) fn event_of(&self, tid: Tid, seq: u32) -> Option<u32> {
         let list = self.by_thread.get(tid as usize)?;
         list.get(seq.checked_sub(1)? as usize).copied()
     }

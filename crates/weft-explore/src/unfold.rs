@@ -1,0 +1,249 @@
+//! `--por unfold`: exploration of the program's unfolding with cutoff
+//! events (Schemmel, Büning, Rodríguez, Laprell, Wehrle: Symbolic
+//! Partial-Order Execution for Testing Multi-Threaded Programs, CAV 2020;
+//! Nguyen, Rodríguez, Sousa, Coti, Petrucci: Quasi-Optimal Partial Order
+//! Reduction, CAV 2018).
+//!
+//! This module owns the unfolding's events and cutoffs ([`Unfolding`]);
+//! the exploration tree is the DPOR engine's (`dpor`, mode
+//! [`crate::dpor::Mode::Unfold`]), read as the paper's:
+//! - **Events and canonical names.** An event of the unfolding is an
+//!   action (the executed event, with its values and alternative) plus its
+//!   history: the local configuration `[e]`, which is the dependency
+//!   (Mazurkiewicz) past of the event in any execution that contains it.
+//!   Its canonical name is its thread, its action, and the names of the
+//!   thread-maximal events of `[e] \ {e}`, which determine that history.
+//!   [`Unfolding::name`] gives the same event found through different
+//!   executions the same id; the set `U` of known events only grows.
+//! - **Configurations, `D` and `A`.** A node of the exploration tree is the
+//!   configuration of a prefix of the current execution. Its sleep set is
+//!   the paper's `D` (events that no configuration explored below may
+//!   contain); the wakeup sequence being followed is `A` (the events of an
+//!   alternative still to add).
+//! - **Conflicting extensions.** For every effect the Trace finds the
+//!   reversible races of an execution: event `e'` is in a race with an
+//!   earlier dependent `e` that it directly follows. The event `e'` would
+//!   be with history `[e'] \ ⌈e⌉` is a conflicting extension of the
+//!   configuration (it is in immediate conflict with `e`), and the
+//!   sequence `notdep(e).e'` reaches it. Races of the pending events of
+//!   threads that cannot run (blocked, or stopped by a cutoff) are
+//!   conflicting extensions too.
+//! - **k-partial alternatives.** A conflicting extension is an alternative
+//!   to the node's current event (it conflicts with it by construction).
+//!   With `--unfold-k k`, it is kept if it also conflicts with the `k - 1`
+//!   events most recently added to `D` (with `inf`, with all of them:
+//!   Optimal-DPOR's wakeup-tree insertion, one execution per maximal
+//!   configuration). With a finite `k` an alternative may lead to a
+//!   configuration whose every extension is in `D`: that execution ends
+//!   blocked (`sleep-set`), the price of cheaper alternatives.
+//! - **Cutoffs.** The system fingerprints its states
+//!   ([`weft_core::System::step_delta`]): the fingerprint of `[e]` is the
+//!   XOR of the per-thread accumulated deltas of its thread-maximal
+//!   events. When an event is first named, it is a *cutoff* if `U` already
+//!   holds an event whose local configuration reaches the same fingerprint
+//!   and is smaller (McMillan's adequate order, by size). A cutoff is
+//!   executed (its own bugs are reported) but nothing causally after it is
+//!   chosen freely: its thread stops, and so does any thread whose next
+//!   event depends on it. An execution that has nothing left but such
+//!   events ends `blocked` by `cutoff`. Its stopped events' races are still
+//!   analysed, so configurations where they come before the cutoff are
+//!   explored. Every reachable state is reached by a configuration without
+//!   cutoffs (the paper's theorem 3.2), so the verdict stays exact; on a
+//!   program whose reachable states are finite the exploration terminates,
+//!   whether or not its threads loop forever.
+//!
+//! Deviations from the paper:
+//! - Conflicting extensions come from the races the trace already
+//!   computes, for every kind of event, instead of per-effect procedures
+//!   over lock and condition-variable histories (the paper's Alg. 1 and
+//!   appendix F); they are reached by replaying the sequence
+//!   `notdep(e).e'` from the nearest snapshot (the paper's standby states,
+//!   section 4.1: the engine keeps snapshots at intervals along the
+//!   current branch).
+//! - Plain memory accesses to shared objects are events, as under DPOR
+//!   (the paper makes them local and reports races between them): the
+//!   exploration stays exact on programs with data races and under TSO and
+//!   PSO.
+//! - The order of exploration is the in-order depth-first one (the paper's
+//!   searcher with the sweep bit always on the leftmost leaf), so a node's
+//!   right branch is decided once its left subtree is done.
+//! - Alternatives that turn out to be in `D` are skipped (for a finite
+//!   `k`); a sequence of an alternative is followed to its end even past a
+//!   cutoff it meets (exploring more is safe), and free choices stop at
+//!   cutoffs.
+//! - Events of `U` are never collected (a name costs a few words); the
+//!   exploration tree is collected as the depth-first walk leaves it.
+
+use crate::trace::Trace;
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use std::hash::{Hash, Hasher};
+use weft_core::{Event, Tid};
+
+/// The id of an event of `U`.
+pub type EvId = u32;
+
+/// A canonical name: thread, action, and the thread-maximal events of the
+/// strict causal past (by thread id, as `(thread, id)`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Name {
+    tid: Tid,
+    action: u64,
+    past: SmallVec<[(Tid, EvId); 4]>,
+}
+
+/// What `U` knows of one event.
+#[derive(Clone, Copy, Debug)]
+struct Known {
+    /// `|[e]|`.
+    size: u32,
+    /// The fingerprint of the state `[e]` reaches, if known.
+    fingerprint: Option<u128>,
+    cutoff: bool,
+}
+
+/// Counters of the unfolding, reported with the statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct UnfoldStats {
+    /// Events in `U`.
+    pub events: u64,
+    /// Cutoff events in `U`.
+    pub cutoffs: u64,
+    /// Alternatives computed (conflicting extensions kept as a right
+    /// branch of the tree).
+    pub alternatives: u64,
+    /// Maximal configurations explored: executions that ended, and those
+    /// that ended at cutoffs.
+    pub configurations: u64,
+}
+
+/// The known events `U`, and the events of the current execution as events
+/// of `U`.
+#[derive(Default)]
+pub struct Unfolding {
+    names: FxHashMap<Name, EvId>,
+    known: Vec<Known>,
+    /// The smallest local configuration that reached each fingerprint.
+    smallest: FxHashMap<u128, u32>,
+    /// Per trace entry: its event, and the XOR of its thread's deltas up
+    /// to it (`None` once one is unknown).
+    ids: Vec<EvId>,
+    acc: Vec<Option<u128>>,
+    /// Trace positions of the cutoff events of the current execution.
+    cut: Vec<usize>,
+    /// Whether cutoffs are taken at all.
+    cutoffs: bool,
+    pub stats: UnfoldStats,
+}
+
+/// The action of an executed event: what it did, where, and which
+/// alternative.
+fn action(ev: &Event, alt: u32) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    (&ev.kind, ev.loc, ev.woken_by, ev.fences, alt).hash(&mut h);
+    h.finish()
+}
+
+impl Unfolding {
+    pub fn new(cutoffs: bool) -> Unfolding {
+        Unfolding {
+            cutoffs,
+            ..Unfolding::default()
+        }
+    }
+
+    /// Names the last event of `trace` (just pushed), whose step changed
+    /// the fingerprint by `delta`, and decides whether it is a cutoff.
+    /// Returns its id.
+    pub fn push(&mut self, trace: &Trace, delta: Option<u128>) -> EvId {
+        let i = trace.len() - 1;
+        debug_assert_eq!(self.ids.len(), i, "the unfolding follows the trace");
+        let entry = &trace.entries[i];
+        let tid = entry.ev.tid;
+        let clock = trace.clock(i);
+        let mut past = SmallVec::new();
+        let mut size = 0u32;
+        let mut fingerprint = Some(0u128);
+        for (u, &n) in clock.iter().enumerate() {
+            let u = u as Tid;
+            size += n;
+            let upto = if u == tid { n - 1 } else { n };
+            if upto > 0 {
+                let k = trace.event_of(u, upto).expect("in the trace") as usize;
+                past.push((u, self.ids[k]));
+                if u != tid {
+                    fingerprint = fingerprint.zip(self.acc[k]).map(|(f, a)| f ^ a);
+                }
+            }
+        }
+        let prev = trace.origin_in_thread(i).map(|k| self.acc[k]);
+        let acc = match prev {
+            Some(p) => p.zip(delta).map(|(p, d)| p ^ d),
+            None => delta,
+        };
+        fingerprint = fingerprint.zip(acc).map(|(f, a)| f ^ a);
+        self.ids.push(0);
+        self.acc.push(acc);
+        let name = Name {
+            tid,
+            action: action(&entry.ev, entry.choice.1),
+            past,
+        };
+        let next = self.known.len() as EvId;
+        let id = *self.names.entry(name).or_insert(next);
+        if id == next {
+            let cutoff = self.cutoffs
+                && fingerprint.is_some_and(|f| self.smallest.get(&f).is_some_and(|&s| s < size));
+            if let Some(f) = fingerprint {
+                let s = self.smallest.entry(f).or_insert(size);
+                *s = (*s).min(size);
+            }
+            self.known.push(Known {
+                size,
+                fingerprint,
+                cutoff,
+            });
+            self.stats.events += 1;
+            self.stats.cutoffs += cutoff as u64;
+        }
+        debug_assert_eq!(self.known[id as usize].size, size, "one name, one history");
+        self.ids[i] = id;
+        if self.known[id as usize].cutoff {
+            self.cut.push(i);
+        }
+        id
+    }
+
+    /// Forgets the events of the current execution from position `n` on.
+    pub fn truncate(&mut self, n: usize) {
+        self.ids.truncate(n);
+        self.acc.truncate(n);
+        while self.cut.last().is_some_and(|&c| c >= n) {
+            self.cut.pop();
+        }
+    }
+
+    /// The fingerprint of the state event `id` reaches, if known.
+    pub fn fingerprint(&self, id: EvId) -> Option<u128> {
+        self.known[id as usize].fingerprint
+    }
+
+    /// Whether thread `tid`, whose next event is `next`, comes causally
+    /// after a cutoff of the current execution: its own past contains one,
+    /// or `next` depends on one.
+    pub fn stopped(&self, trace: &Trace, tid: Tid, next: &Event) -> bool {
+        if self.cut.is_empty() {
+            return false;
+        }
+        let origin = trace.origin(tid);
+        let n = trace.len();
+        let flushes = crate::footprint::Flushes {
+            before_earlier: &|o, s| trace.flushed_before(o, s, n),
+            before_later: &|o, s| trace.flushed_before(o, s, n),
+        };
+        self.cut.iter().any(|&c| {
+            origin.is_some_and(|o| trace.hb(c, o as usize))
+                || crate::footprint::depends(&trace.entries[c].ev, next, &flushes)
+        })
+    }
+}
