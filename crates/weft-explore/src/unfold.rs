@@ -123,8 +123,11 @@ pub struct UnfoldStats {
 pub struct Unfolding {
     names: FxHashMap<Name, EvId>,
     known: Vec<Known>,
-    /// The smallest local configuration that reached each fingerprint.
-    smallest: FxHashMap<u128, u32>,
+    /// The least local configuration (in the adequate order) known to
+    /// reach each fingerprint.
+    smallest: FxHashMap<u128, Least>,
+    /// Per trace entry: its label (thread and action), for Parikh vectors.
+    labels: Vec<u64>,
     /// Per trace entry: its event, and the XOR of its thread's deltas up
     /// to it (`None` once one is unknown).
     ids: Vec<EvId>,
@@ -134,6 +137,37 @@ pub struct Unfolding {
     /// Whether cutoffs are taken at all.
     cutoffs: bool,
     pub stats: UnfoldStats,
+}
+
+/// The least local configuration known to reach a fingerprint: its size,
+/// and its Parikh vector once a configuration of the same size needed it.
+struct Least {
+    size: u32,
+    parikh: Parikh,
+}
+
+/// A Parikh vector: how many events of each label a configuration has,
+/// sorted by label.
+type Parikh = Vec<(u64, u32)>;
+
+/// The adequate order on local configurations (Esparza, Römer, Vogler,
+/// without the Foata step): smaller size first, then, at equal size, the
+/// Parikh vector that has fewer events of the least label where they
+/// differ. It refines inclusion and is preserved by extending both
+/// configurations with the same events, which is what makes cutoffs
+/// complete; unlike the size alone it also cuts between configurations of
+/// equal size.
+fn precedes(a: (u32, &Parikh), b: (u32, &Parikh)) -> bool {
+    if a.0 != b.0 {
+        return a.0 < b.0;
+    }
+    for (x, y) in a.1.iter().zip(b.1) {
+        if x != y {
+            // The least label where they differ: fewer of it is smaller.
+            return if x.0 == y.0 { x.1 < y.1 } else { x.0 > y.0 };
+        }
+    }
+    false
 }
 
 /// The action of an executed event: what it did, where, and which
@@ -184,20 +218,20 @@ impl Unfolding {
         fingerprint = fingerprint.zip(acc).map(|(f, a)| f ^ a);
         self.ids.push(0);
         self.acc.push(acc);
+        let act = action(&entry.ev, entry.choice.1);
+        self.labels.push(act ^ (tid as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let name = Name {
             tid,
-            action: action(&entry.ev, entry.choice.1),
+            action: act,
             past,
         };
         let next = self.known.len() as EvId;
         let id = *self.names.entry(name).or_insert(next);
         if id == next {
-            let cutoff = self.cutoffs
-                && fingerprint.is_some_and(|f| self.smallest.get(&f).is_some_and(|&s| s < size));
-            if let Some(f) = fingerprint {
-                let s = self.smallest.entry(f).or_insert(size);
-                *s = (*s).min(size);
-            }
+            let cutoff = match fingerprint {
+                Some(f) => self.least(trace, f, size),
+                None => false,
+            };
             self.known.push(Known {
                 size,
                 fingerprint,
@@ -214,10 +248,61 @@ impl Unfolding {
         id
     }
 
+    /// Compares the local configuration of the last event of `trace`, of
+    /// `size` events and reaching fingerprint `f`, with the least known one
+    /// reaching `f`: whether it is greater (a cutoff). Records it if it is
+    /// the least.
+    fn least(&mut self, trace: &Trace, f: u128, size: u32) -> bool {
+        let Some(least) = self.smallest.get(&f) else {
+            self.smallest.insert(
+                f,
+                Least {
+                    size,
+                    parikh: self.parikh(trace),
+                },
+            );
+            return false;
+        };
+        if least.size < size {
+            return self.cutoffs;
+        }
+        let parikh = self.parikh(trace);
+        if precedes((least.size, &least.parikh), (size, &parikh)) {
+            return self.cutoffs;
+        }
+        if precedes((size, &parikh), (least.size, &least.parikh)) {
+            self.smallest.insert(f, Least { size, parikh });
+        }
+        false
+    }
+
+    /// The Parikh vector of the local configuration of the last event of
+    /// `trace`.
+    fn parikh(&self, trace: &Trace) -> Parikh {
+        let i = trace.len() - 1;
+        let mut labels: Vec<u64> = Vec::new();
+        for (u, &n) in trace.clock(i).iter().enumerate() {
+            for seq in 1..=n {
+                let k = trace.event_of(u as Tid, seq).expect("in the trace") as usize;
+                labels.push(self.labels[k]);
+            }
+        }
+        labels.sort_unstable();
+        let mut out: Parikh = Vec::new();
+        for l in labels {
+            match out.last_mut() {
+                Some((x, n)) if *x == l => *n += 1,
+                _ => out.push((l, 1)),
+            }
+        }
+        out
+    }
+
     /// Forgets the events of the current execution from position `n` on.
     pub fn truncate(&mut self, n: usize) {
         self.ids.truncate(n);
         self.acc.truncate(n);
+        self.labels.truncate(n);
         while self.cut.last().is_some_and(|&c| c >= n) {
             self.cut.pop();
         }
@@ -245,5 +330,66 @@ impl Unfolding {
             origin.is_some_and(|o| trace.hb(c, o as usize))
                 || crate::footprint::depends(&trace.entries[c].ev, next, &flushes)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testsys::{ops::*, Op, TestSys};
+    use crate::{Config, Por, Summary};
+
+    fn run(threads: Vec<Vec<Op>>, k: Option<u32>) -> Summary {
+        let cfg = Config {
+            por: Por::Unfold,
+            unfold_k: k,
+            keep_going: true,
+            collect_outcomes: true,
+            race_check: false,
+            ..Config::default()
+        };
+        crate::explore(TestSys::new(threads), &cfg)
+    }
+
+    /// An event found again through another execution is the same event
+    /// of `U`: here thread 1's first store is independent of the reversed
+    /// race, so the second execution re-executes it under the same name.
+    #[test]
+    fn canonical_names_are_shared_across_executions() {
+        let s = run(vec![vec![store(0, 1)], vec![store(1, 1), store(0, 2)]], None);
+        assert_eq!(s.stats.executions, 2);
+        assert_eq!(s.stats.events, 6);
+        let u = s.stats.unfold.expect("unfold statistics");
+        assert_eq!(u.events, 5, "{u:?}");
+        assert_eq!(u.configurations, 2);
+    }
+
+    /// Two threads that loop forever over finitely many states: the
+    /// exploration terminates (every execution ends at a cutoff), finds no
+    /// bug where there is none, and finds the reachable failure of the
+    /// variant that asserts the toggled value is never seen.
+    #[test]
+    fn cutoffs_end_infinite_loops() {
+        let toggler = vec![
+            lock(0),
+            store(0, 1),
+            unlock(0),
+            lock(0),
+            store(0, 0),
+            unlock(0),
+            Op::Jump(0),
+        ];
+        let reader = vec![lock(0), load(0, 0), unlock(0), Op::Jump(0)];
+        for k in [Some(1), None] {
+            let s = run(vec![toggler.clone(), reader.clone()], k);
+            assert!(s.findings.is_empty(), "{:?}", s.findings);
+            assert_eq!(s.stats.executions, 0, "no execution ends");
+            let u = s.stats.unfold.expect("unfold statistics");
+            assert!(u.cutoffs > 0 && u.configurations > 0, "{u:?}");
+            assert_eq!(s.stats.blocked_by.get("cutoff"), Some(&u.configurations));
+            let mut checking = reader.clone();
+            checking.insert(2, assert_ne(0, 1));
+            let s = run(vec![toggler.clone(), checking], k);
+            assert_eq!(s.findings.len(), 1, "the reader sees 1");
+        }
     }
 }

@@ -155,6 +155,13 @@ fn stats(out: &mut String, s: &Summary) {
             .collect();
         let _ = writeln!(out, "  blocked by {}", parts.join(", "));
     }
+    if let Some(u) = st.unfold {
+        let _ = writeln!(
+            out,
+            "  unfolding: {} events, {} cutoffs, {} alternatives, {} maximal configurations",
+            u.events, u.cutoffs, u.alternatives, u.configurations
+        );
+    }
     if let (Some(l), false) = (s.limit, s.findings.is_empty()) {
         let _ = writeln!(
             out,

@@ -32,6 +32,12 @@ pub fn render_json(s: &Summary, cx: &Context) -> Value {
         "bugs": bugs,
         "outcomes": s.outcomes,
         "solver": cx.solver,
+        "unfolding": s.stats.unfold.map(|u| json!({
+            "events": u.events,
+            "cutoffs": u.cutoffs,
+            "alternatives": u.alternatives,
+            "configurations": u.configurations,
+        })),
     })
 }
 

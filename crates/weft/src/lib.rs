@@ -93,6 +93,12 @@ pub struct CheckOptions {
     /// Exploration strategy.
     #[arg(long, value_parser = por_parser(), default_value = "optimal")]
     pub por: Por,
+    /// `--por unfold`: how many events of the set D (events the rest of the
+    /// branch must not contain) an alternative is checked against: a
+    /// number from 1 (cheap; some executions may end `sleep-set` blocked)
+    /// or `inf` (one execution per maximal configuration).
+    #[arg(long, value_name = "K", value_parser = parse_unfold_k, default_value = "1")]
+    pub unfold_k: UnfoldK,
     /// Memory model.
     #[arg(long, value_enum, default_value = "sc")]
     pub mm: MmArg,
@@ -182,6 +188,21 @@ fn allow_dir(dir: Option<&Path>) -> anyhow::Result<Option<std::path::PathBuf>> {
             "--allow-writes {}: not a directory",
             dir.display()
         ))),
+    }
+}
+
+/// The value of `--unfold-k`: `None` for `inf`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnfoldK(pub Option<u32>);
+
+/// `--unfold-k`: a positive number, or `inf`.
+pub fn parse_unfold_k(s: &str) -> Result<UnfoldK, String> {
+    if s == "inf" {
+        return Ok(UnfoldK(None));
+    }
+    match s.parse::<u32>() {
+        Ok(k) if k >= 1 => Ok(UnfoldK(Some(k))),
+        _ => Err(format!("`{s}` is not a positive number or `inf`")),
     }
 }
 
@@ -434,6 +455,8 @@ fn run_check(
         stop,
         keep_going: opts.keep_going,
         stop_at: None,
+        unfold_k: opts.unfold_k.0,
+        cutoffs: true,
     };
     let mut pool = None;
     let (mut summary, origins) = if opts.check_robustness {

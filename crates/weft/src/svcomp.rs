@@ -355,6 +355,7 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
             Property::NoOverflow => |b| violates(Property::NoOverflow, b),
             _ => |b| violates(Property::ValidMemsafety, b),
         }),
+        ..Config::default()
     };
     let sources = prog.clone();
     let summary = weft_explore::explore(Machine::new(prog, limits, ThreadNames::default()), &cfg);
