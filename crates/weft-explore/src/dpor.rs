@@ -339,7 +339,12 @@ impl<S: System> Dpor<'_, '_, S> {
             self.rec.event();
             let race = self.trace.push(ev, choice);
             if let Some(u) = &mut self.unf {
-                u.push(&self.trace, self.cur.step_delta());
+                // A state whose execution ended (a bug, a failed assume, an
+                // infeasible branch) has no future: it is no cutoff's
+                // witness, although its fingerprint (which leaves the
+                // status out) may equal a live state's.
+                let live = self.cur.status().is_running();
+                u.push(&self.trace, self.cur.step_delta().filter(|_| live));
             }
             let trace = &self.trace;
             let ev = &trace.entries[trace.len() - 1].ev;

@@ -392,4 +392,42 @@ mod tests {
             assert_eq!(s.findings.len(), 1, "the reader sees 1");
         }
     }
+
+    /// A state whose execution ended is no cutoff's witness: here the
+    /// infeasible side of a branch reaches the fingerprint of the feasible
+    /// one (the status is not part of it) with a configuration of the same
+    /// size and a smaller Parikh vector, and used to cut the feasible side
+    /// off, losing an outcome.
+    #[test]
+    fn dead_states_are_no_cutoff_witnesses() {
+        use crate::testsys::{Cond, Val};
+        let ne = |r, c| Cond::Ne(Val::Reg(r), Val::Const(c));
+        let threads = vec![
+            vec![
+                Op::Begin,
+                fetch_add(0, 0),
+                Op::Branch(ne(0, 2)),
+                Op::FetchAdd { var: 0, add: 1, reg: 1 },
+                Op::End,
+            ],
+            vec![
+                store(0, 2),
+                Op::Input(0),
+                Op::FetchAdd { var: 1, add: 1, reg: 1 },
+                Op::Assume(ne(1, 1)),
+                Op::Load { var: 0, reg: 2, atomic: true },
+            ],
+            vec![
+                lock(0),
+                Op::Load { var: 1, reg: 0, atomic: true },
+                load(0, 1),
+                Op::Assume(ne(1, 1)),
+                unlock(0),
+            ],
+        ];
+        let naive = crate::testsys::explore(TestSys::new(threads.clone()), Por::None);
+        for k in [Some(1), None] {
+            assert_eq!(run(threads.clone(), k).outcomes, naive.outcomes, "k {k:?}");
+        }
+    }
 }
