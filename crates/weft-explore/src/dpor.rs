@@ -50,7 +50,7 @@ use crate::explorer::{Completion, Explorer};
 use crate::footprint::{depends, Flushes};
 use crate::summary::{Choice, Recorder};
 use crate::trace::{Trace, Tracking};
-use crate::unfold::Unfolding;
+use crate::unfold::{Stop, Unfolding};
 use crate::wakeup::{weak_initial, Prefix, Step, WakeupTree, WuNode};
 use crate::Config;
 use smallvec::SmallVec;
@@ -235,6 +235,10 @@ enum End {
     SpinRepeat,
     /// Every thread that could run comes after a cutoff event (`unfold`).
     Cutoff,
+    /// A wakeup sequence named a thread whose next event comes after a
+    /// cutoff (`unfold`): plans are made only of events before cutoffs, so
+    /// this breaks an invariant (counted as an anomaly).
+    CutPlan,
 }
 
 struct Dpor<'r, 'c, S> {
@@ -327,6 +331,9 @@ impl<S: System> Dpor<'_, '_, S> {
                 }
             }
             let choice = self.nodes[d].current.expect("chosen");
+            if self.planned_after_cutoff(choice.0) {
+                return End::CutPlan;
+            }
             if !self.cur.is_enabled(choice.0) {
                 if self.cur.spin_blocked(choice.0) {
                     return End::SpinRepeat;
@@ -368,6 +375,18 @@ impl<S: System> Dpor<'_, '_, S> {
                 });
             }
         }
+    }
+
+    /// Whether `tid`, about to run the current node's planned step, comes
+    /// after a cutoff (`unfold`).
+    fn planned_after_cutoff(&self, tid: u32) -> bool {
+        let Some(u) = &self.unf else { return false };
+        let Some(ev) = self.cur.next_event(tid) else {
+            return false;
+        };
+        let mut ev = ev.clone();
+        self.trace.classify(&mut ev, self.trace.len());
+        u.stopped(&self.trace, tid, &ev)
     }
 
     /// Picks the branch to explore at node `d`: the first wakeup-tree
@@ -444,6 +463,10 @@ impl<S: System> Dpor<'_, '_, S> {
                 }
                 return self.rec.blocked("cutoff");
             }
+            End::CutPlan => {
+                debug_assert!(false, "a wakeup step comes after a cutoff");
+                return self.rec.anomaly(|a| &mut a.disabled_wakeup);
+            }
         }
         if let Some(u) = &mut self.unf {
             u.stats.configurations += 1;
@@ -462,6 +485,15 @@ impl<S: System> Dpor<'_, '_, S> {
         self.analyse_executed(first_new);
         self.analyse_pending();
         self.analyse_terminal();
+    }
+
+    /// Whether running `ev` of thread `tid` just before position `i`
+    /// would run it after a cutoff (`unfold`, see `Unfolding::cut_before`:
+    /// such plans are not made).
+    fn cut_at(&self, tid: u32, ev: &Event, i: usize) -> bool {
+        self.unf
+            .as_ref()
+            .is_some_and(|u| u.cut_before(&self.trace, tid, ev, i))
     }
 
     fn plan(&mut self, i: usize, v: Vec<Step>) {
@@ -532,6 +564,39 @@ impl<S: System> Dpor<'_, '_, S> {
             }
         }
         for p in pending {
+            if let Some(u) = &self.unf {
+                match u.stop(&self.trace, p.choice.0, &p.ev) {
+                    Stop::Free => {}
+                    Stop::Dead => continue,
+                    Stop::By(cuts) => {
+                        // The configurations where it runs leave out every
+                        // cutoff it depends on (and what comes after them):
+                        // plan it where the first one was, or earlier, where
+                        // one of its races asks it to go.
+                        let trace = &self.trace;
+                        let mut at: Vec<usize> = trace
+                            .pending_races(&p.ev)
+                            .iter()
+                            .map(|&i| i as usize)
+                            .filter(|&i| i < cuts[0])
+                            .collect();
+                        at.push(cuts[0]);
+                        // An execution that ended stopped everyone with its
+                        // last event: leave that out too.
+                        let end = self.trace.len() - !self.cur.status().is_running() as usize;
+                        for i in at {
+                            let trace = &self.trace;
+                            let out =
+                                |k: usize| trace.hb(i, k) || cuts.iter().any(|&c| trace.hb(c, k));
+                            let kept: Vec<usize> = (i + 1..end).filter(|&k| !out(k)).collect();
+                            let mut v = self.steps(&kept);
+                            v.push(p.clone());
+                            self.plan_checked(i, v);
+                        }
+                        continue;
+                    }
+                }
+            }
             for i in self.trace.pending_races(&p.ev) {
                 let mut v = self.steps(&self.trace.notdep(i as usize, self.trace.len()));
                 v.push(p.clone());
@@ -559,6 +624,9 @@ impl<S: System> Dpor<'_, '_, S> {
         {
             let mut ev = state.next_event(t).expect("enabled").clone();
             self.trace.classify(&mut ev, at);
+            if self.cut_at(t, &ev, at) {
+                continue;
+            }
             for a in 0..state.alternatives(t) {
                 steps.push(Step {
                     choice: (t, a),

@@ -233,7 +233,11 @@ mod tests {
                 // Mazurkiewicz trace.
                 assert!(!u.stats.blocked_by.contains_key("sleep-set"), "{}", ctx());
                 let traces = optimal.stats.executions + optimal.stats.blocked();
-                assert!(stats.configurations <= traces, "{stats:?} vs {traces}: {}", ctx());
+                assert!(
+                    stats.configurations <= traces,
+                    "{stats:?} vs {traces}: {}",
+                    ctx()
+                );
             }
             assert!(stats.events > 0 && stats.configurations >= u.stats.executions);
             if plain.findings.is_empty() {

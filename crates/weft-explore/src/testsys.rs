@@ -425,7 +425,7 @@ fn fnv(bytes: &[u8]) -> u64 {
 impl TestSys {
     /// The XOR of one hash per thread (position, registers, atomic
     /// depth), per variable and per mutex.
-    fn fingerprint(&self) -> u128 {
+    pub fn fingerprint(&self) -> u128 {
         use std::hash::{Hash, Hasher};
         let frag = |x: &dyn Fn(&mut rustc_hash::FxHasher)| {
             let half = |seed: u64| {

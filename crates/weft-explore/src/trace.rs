@@ -181,6 +181,21 @@ impl Trace {
         self.last(tid).or_else(|| self.spawn_of.get(&tid).copied())
     }
 
+    /// The event before position `i` that `tid`'s next event would start
+    /// from there: its last event before `i`, or the one that created it.
+    pub(crate) fn origin_before(&self, tid: Tid, i: usize) -> Option<usize> {
+        let list = self.by_thread.get(tid as usize).map_or(&[][..], |l| &l[..]);
+        let k = list.partition_point(|&e| (e as usize) < i);
+        match k {
+            0 => self
+                .spawn_of
+                .get(&tid)
+                .map(|&s| s as usize)
+                .filter(|&s| s < i),
+            _ => Some(list[k - 1] as usize),
+        }
+    }
+
     /// The previous event of event `i`'s thread.
     pub(crate) fn origin_in_thread(&self, i: usize) -> Option<usize> {
         self.entries[i].prev_same_thread.map(|k| k as usize)

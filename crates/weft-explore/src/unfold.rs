@@ -80,6 +80,18 @@ use smallvec::SmallVec;
 use std::hash::{Hash, Hasher};
 use weft_core::{Event, Tid};
 
+/// How cutoffs stop a thread's next event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// It comes after no cutoff.
+    Free,
+    /// Its thread's own past holds a cutoff: it never runs again.
+    Dead,
+    /// It depends on these cutoffs (trace positions, increasing): it can
+    /// run only in a configuration without them.
+    By(SmallVec<[usize; 2]>),
+}
+
 /// The id of an event of `U`.
 pub type EvId = u32;
 
@@ -219,7 +231,8 @@ impl Unfolding {
         self.ids.push(0);
         self.acc.push(acc);
         let act = action(&entry.ev, entry.choice.1);
-        self.labels.push(act ^ (tid as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        self.labels
+            .push(act ^ (tid as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let name = Name {
             tid,
             action: act,
@@ -313,30 +326,72 @@ impl Unfolding {
         self.known[id as usize].fingerprint
     }
 
-    /// Whether thread `tid`, whose next event is `next`, comes causally
-    /// after a cutoff of the current execution: its own past contains one,
-    /// or `next` depends on one.
-    pub fn stopped(&self, trace: &Trace, tid: Tid, next: &Event) -> bool {
-        if self.cut.is_empty() {
+    /// Whether thread `tid`'s next event `ev`, planned to run just before
+    /// position `i` of the trace (after the events before `i`, as when an
+    /// execution that ended at `i` lets another thread go first), would
+    /// come causally after a cutoff there. Such a plan only explores beyond
+    /// the cutoff, and is not made.
+    pub fn cut_before(&self, trace: &Trace, tid: Tid, ev: &Event, i: usize) -> bool {
+        if self.cut.first().is_none_or(|&c| c >= i) {
             return false;
         }
-        let origin = trace.origin(tid);
+        let origin = trace.origin_before(tid, i);
+        let flushes = crate::footprint::Flushes {
+            before_earlier: &|o, s| trace.flushed_before(o, s, i),
+            before_later: &|o, s| trace.flushed_before(o, s, i),
+        };
+        self.cut.iter().take_while(|&&c| c < i).any(|&c| {
+            origin.is_some_and(|o| trace.hb(c, o))
+                || crate::footprint::depends(&trace.entries[c].ev, ev, &flushes)
+        })
+    }
+
+    /// How the cutoffs of the current execution stop thread `tid`, whose
+    /// next event is `next`.
+    pub fn stop(&self, trace: &Trace, tid: Tid, next: &Event) -> Stop {
+        if self.cut.is_empty() {
+            return Stop::Free;
+        }
+        let origin = trace.origin(tid).map(|o| o as usize);
+        if self
+            .cut
+            .iter()
+            .any(|&c| origin.is_some_and(|o| trace.hb(c, o)))
+        {
+            return Stop::Dead;
+        }
         let n = trace.len();
         let flushes = crate::footprint::Flushes {
             before_earlier: &|o, s| trace.flushed_before(o, s, n),
             before_later: &|o, s| trace.flushed_before(o, s, n),
         };
-        self.cut.iter().any(|&c| {
-            origin.is_some_and(|o| trace.hb(c, o as usize))
-                || crate::footprint::depends(&trace.entries[c].ev, next, &flushes)
-        })
+        let by: SmallVec<[usize; 2]> = self
+            .cut
+            .iter()
+            .copied()
+            .filter(|&c| crate::footprint::depends(&trace.entries[c].ev, next, &flushes))
+            .collect();
+        if by.is_empty() {
+            Stop::Free
+        } else {
+            Stop::By(by)
+        }
+    }
+
+    /// Whether thread `tid`, whose next event is `next`, comes causally
+    /// after a cutoff of the current execution: its own past contains one,
+    /// or `next` depends on one.
+    pub fn stopped(&self, trace: &Trace, tid: Tid, next: &Event) -> bool {
+        self.stop(trace, tid, next) != Stop::Free
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::testsys::{ops::*, Op, TestSys};
+    use crate::testsys::{ops::*, Op, Rng, TestSys};
     use crate::{Config, Por, Summary};
+    use std::collections::BTreeSet;
+    use weft_core::{BugKind, Status, System};
 
     fn run(threads: Vec<Vec<Op>>, k: Option<u32>) -> Summary {
         let cfg = Config {
@@ -355,7 +410,10 @@ mod tests {
     /// race, so the second execution re-executes it under the same name.
     #[test]
     fn canonical_names_are_shared_across_executions() {
-        let s = run(vec![vec![store(0, 1)], vec![store(1, 1), store(0, 2)]], None);
+        let s = run(
+            vec![vec![store(0, 1)], vec![store(1, 1), store(0, 2)]],
+            None,
+        );
         assert_eq!(s.stats.executions, 2);
         assert_eq!(s.stats.events, 6);
         let u = s.stats.unfold.expect("unfold statistics");
@@ -407,19 +465,35 @@ mod tests {
                 Op::Begin,
                 fetch_add(0, 0),
                 Op::Branch(ne(0, 2)),
-                Op::FetchAdd { var: 0, add: 1, reg: 1 },
+                Op::FetchAdd {
+                    var: 0,
+                    add: 1,
+                    reg: 1,
+                },
                 Op::End,
             ],
             vec![
                 store(0, 2),
                 Op::Input(0),
-                Op::FetchAdd { var: 1, add: 1, reg: 1 },
+                Op::FetchAdd {
+                    var: 1,
+                    add: 1,
+                    reg: 1,
+                },
                 Op::Assume(ne(1, 1)),
-                Op::Load { var: 0, reg: 2, atomic: true },
+                Op::Load {
+                    var: 0,
+                    reg: 2,
+                    atomic: true,
+                },
             ],
             vec![
                 lock(0),
-                Op::Load { var: 1, reg: 0, atomic: true },
+                Op::Load {
+                    var: 1,
+                    reg: 0,
+                    atomic: true,
+                },
                 load(0, 1),
                 Op::Assume(ne(1, 1)),
                 unlock(0),
@@ -429,5 +503,123 @@ mod tests {
         for k in [Some(1), None] {
             assert_eq!(run(threads.clone(), k).outcomes, naive.outcomes, "k {k:?}");
         }
+    }
+
+    /// Every bug (kind and location) reachable from the initial state of
+    /// `threads`, by an explicit-state breadth-first search over the
+    /// states (told apart by their fingerprints): an oracle that needs no
+    /// termination.
+    fn reachable_bugs(threads: &[Vec<Op>]) -> (BTreeSet<(BugKind, u32, u32)>, usize) {
+        let init = TestSys::new(threads.to_vec());
+        let mut bugs = BTreeSet::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut queue = std::collections::VecDeque::from([init]);
+        let mut buf = Vec::new();
+        while let Some(s) = queue.pop_front() {
+            if let Status::Bug(b) = s.status() {
+                bugs.insert((b.kind, b.loc.file, b.loc.line));
+                continue;
+            }
+            if !s.status().is_running() || !seen.insert(s.fingerprint()) {
+                continue;
+            }
+            s.enabled(&mut buf);
+            for &t in &buf {
+                for a in 0..s.alternatives(t) {
+                    let mut n = s.clone();
+                    n.step(t, a);
+                    queue.push_back(n);
+                }
+            }
+        }
+        (bugs, seen.len())
+    }
+
+    /// A random program whose threads mostly loop forever over finitely
+    /// many states: accesses store constants, registers only hold what
+    /// loads read and inputs, and a thread's code is often followed by a
+    /// jump back to its start.
+    fn random_looping_program(rng: &mut Rng) -> Vec<Vec<Op>> {
+        use crate::testsys::{Cond, Val};
+        let nthreads = 2 + rng.below(2);
+        (0..nthreads)
+            .map(|_| {
+                let mut ops = Vec::new();
+                let mut loaded: Vec<usize> = Vec::new();
+                for _ in 0..1 + rng.below(2) {
+                    let bracket = match rng.below(6) {
+                        0 => Some((Op::Begin, Op::End)),
+                        1 | 2 => Some((Op::Lock(0), Op::Unlock(0))),
+                        _ => None,
+                    };
+                    if let Some((open, _)) = bracket {
+                        ops.push(open);
+                    }
+                    let var = rng.below(2);
+                    let atomic = rng.chance(50);
+                    match rng.below(7) {
+                        0..=2 => {
+                            let reg = loaded.len().min(3);
+                            loaded.push(reg);
+                            ops.push(Op::Load { var, reg, atomic });
+                        }
+                        3..=5 => ops.push(Op::Store {
+                            var,
+                            val: Val::Const(rng.below(2) as i64),
+                            atomic,
+                        }),
+                        _ => {
+                            let reg = loaded.len().min(3);
+                            loaded.push(reg);
+                            ops.push(Op::Input(reg));
+                            ops.push(Op::Branch(Cond::Eq(Val::Reg(reg), Val::Const(0))));
+                        }
+                    }
+                    if let Some((_, close)) = bracket {
+                        ops.push(close);
+                    }
+                    if let Some(&r) = loaded.last() {
+                        let c = Val::Const(rng.below(2) as i64);
+                        match rng.below(10) {
+                            0 => ops.push(Op::Assert(Cond::Ne(Val::Reg(r), c))),
+                            1 => ops.push(Op::Assume(Cond::Ne(Val::Reg(r), c))),
+                            _ => {}
+                        }
+                    }
+                }
+                if rng.chance(75) {
+                    ops.push(Op::Jump(0));
+                }
+                ops
+            })
+            .collect()
+    }
+
+    /// Cutoffs against the explicit-state oracle, on random programs that
+    /// loop forever: `--por unfold` terminates and finds a bug exactly
+    /// when one is reachable, at every bug location reachable.
+    #[test]
+    fn looping_programs_find_every_reachable_bug() {
+        let cases = std::env::var("WEFT_TESTSYS_CASES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(300u64);
+        let mut states = 0;
+        for case in 0..cases {
+            let threads = random_looping_program(&mut Rng::new(case));
+            let (oracle, reachable) = reachable_bugs(&threads);
+            states += reachable;
+            for k in [Some(1), None] {
+                let s = run(threads.clone(), k);
+                let found: BTreeSet<_> = s
+                    .findings
+                    .iter()
+                    .map(|f| (f.bug.kind, f.bug.loc.file, f.bug.loc.line))
+                    .collect();
+                assert_eq!(s.stats.anomalies.total(), 0);
+                assert_eq!(found, oracle, "case {case}, k {k:?}: {threads:?}");
+            }
+        }
+        assert!(states > cases as usize, "the programs have states to find");
     }
 }
