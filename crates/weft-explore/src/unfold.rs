@@ -138,8 +138,8 @@ pub struct Unfolding {
     /// The least local configuration (in the adequate order) known to
     /// reach each fingerprint.
     smallest: FxHashMap<u128, Least>,
-    /// Per trace entry: its label (thread and action), for Parikh vectors.
-    labels: Vec<u64>,
+    /// Per trace entry: the Parikh vector of its thread's events up to it.
+    counts: Vec<Parikh>,
     /// Per trace entry: its event, and the XOR of its thread's deltas up
     /// to it (`None` once one is unknown).
     ids: Vec<EvId>,
@@ -151,35 +151,41 @@ pub struct Unfolding {
     pub stats: UnfoldStats,
 }
 
-/// The least local configuration known to reach a fingerprint: its size,
-/// and its Parikh vector once a configuration of the same size needed it.
+/// The least local configuration known to reach a fingerprint.
 struct Least {
     size: u32,
     parikh: Parikh,
 }
 
-/// A Parikh vector: how many events of each label a configuration has,
-/// sorted by label.
-type Parikh = Vec<(u64, u32)>;
+/// Labels are the events' threads and actions, hashed into this many
+/// classes.
+const LABELS: usize = 16;
+
+/// A Parikh vector: how many events of each label class a configuration
+/// has.
+type Parikh = [u32; LABELS];
+
+/// The label class of an event of thread `tid` with action `action`.
+fn label(tid: Tid, action: u64) -> usize {
+    ((action ^ (tid as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)).rotate_left(17) % LABELS as u64)
+        as usize
+}
 
 /// The adequate order on local configurations (Esparza, Römer, Vogler,
 /// without the Foata step): smaller size first, then, at equal size, the
-/// Parikh vector that has fewer events of the least label where they
+/// Parikh vector that has fewer events of the first label where they
 /// differ. It refines inclusion and is preserved by extending both
-/// configurations with the same events, which is what makes cutoffs
-/// complete; unlike the size alone it also cuts between configurations of
-/// equal size.
+/// configurations with the same events (any labelling that gives equal
+/// events equal labels is), which is what makes cutoffs complete; unlike
+/// the size alone it also cuts between configurations of equal size.
+/// Labels are classes of (thread, action) so that a Parikh vector has a
+/// fixed size and the vector of a local configuration is the sum of
+/// per-thread prefix vectors.
 fn precedes(a: (u32, &Parikh), b: (u32, &Parikh)) -> bool {
     if a.0 != b.0 {
         return a.0 < b.0;
     }
-    for (x, y) in a.1.iter().zip(b.1) {
-        if x != y {
-            // The least label where they differ: fewer of it is smaller.
-            return if x.0 == y.0 { x.1 < y.1 } else { x.0 > y.0 };
-        }
-    }
-    false
+    a.1 < b.1
 }
 
 /// The action of an executed event: what it did, where, and which
@@ -231,8 +237,11 @@ impl Unfolding {
         self.ids.push(0);
         self.acc.push(acc);
         let act = action(&entry.ev, entry.choice.1);
-        self.labels
-            .push(act ^ (tid as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let mut counts = trace
+            .origin_in_thread(i)
+            .map_or([0; LABELS], |k| self.counts[k]);
+        counts[label(tid, act)] += 1;
+        self.counts.push(counts);
         let name = Name {
             tid,
             action: act,
@@ -290,22 +299,16 @@ impl Unfolding {
     }
 
     /// The Parikh vector of the local configuration of the last event of
-    /// `trace`.
+    /// `trace`: the sum of its thread-maximal events' prefix vectors.
     fn parikh(&self, trace: &Trace) -> Parikh {
         let i = trace.len() - 1;
-        let mut labels: Vec<u64> = Vec::new();
+        let mut out = [0; LABELS];
         for (u, &n) in trace.clock(i).iter().enumerate() {
-            for seq in 1..=n {
-                let k = trace.event_of(u as Tid, seq).expect("in the trace") as usize;
-                labels.push(self.labels[k]);
-            }
-        }
-        labels.sort_unstable();
-        let mut out: Parikh = Vec::new();
-        for l in labels {
-            match out.last_mut() {
-                Some((x, n)) if *x == l => *n += 1,
-                _ => out.push((l, 1)),
+            if n > 0 {
+                let k = trace.event_of(u as Tid, n).expect("in the trace") as usize;
+                for (o, c) in out.iter_mut().zip(&self.counts[k]) {
+                    *o += c;
+                }
             }
         }
         out
@@ -315,7 +318,7 @@ impl Unfolding {
     pub fn truncate(&mut self, n: usize) {
         self.ids.truncate(n);
         self.acc.truncate(n);
-        self.labels.truncate(n);
+        self.counts.truncate(n);
         while self.cut.last().is_some_and(|&c| c >= n) {
             self.cut.pop();
         }

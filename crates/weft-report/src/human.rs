@@ -11,11 +11,18 @@ pub fn render_human(s: &Summary, cx: &Context) -> String {
     let verdict = Verdict::of(s);
     let _ = match verdict {
         Verdict::Bug => writeln!(out, "verdict: BUG ({} found)", s.findings.len()),
-        Verdict::Safe => writeln!(
-            out,
-            "verdict: SAFE (no bug in {} executions)",
-            s.stats.executions
-        ),
+        Verdict::Safe => match s.stats.unfold {
+            Some(u) if u.cutoffs > 0 => writeln!(
+                out,
+                "verdict: SAFE (no bug in {} maximal configurations of the unfolding up to its cutoffs)",
+                u.configurations
+            ),
+            _ => writeln!(
+                out,
+                "verdict: SAFE (no bug in {} executions)",
+                s.stats.executions
+            ),
+        },
         Verdict::Incomplete if s.limit == Some(weft_core::LimitKind::Interrupted) => writeln!(
             out,
             "verdict: INCOMPLETE (interrupted; no bug found in {} executions)",
