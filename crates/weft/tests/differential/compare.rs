@@ -4,7 +4,7 @@
 
 use crate::common::Scratch;
 use crate::generator::{generate, render, robust, Limits, Mode};
-use crate::runner::{weft_check, Run, EXPLORERS};
+use crate::runner::{weft_check, weft_check_with, Run, EXPLORERS};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -141,6 +141,69 @@ pub fn compare(runs: &[Run; 3], blocks: bool, problems: &mut Vec<String>) {
     }
 }
 
+/// Compares `--por unfold --unfold-k k` (`u`) with the naive search and
+/// Optimal-DPOR on a terminating program: the same verdict, outcomes and
+/// bugs as the naive search, no more executions, no anomaly; with complete
+/// alternatives no execution ends sleep-set blocked and there are no more
+/// maximal configurations than Optimal-DPOR's executions.
+pub fn compare_unfold(none: &Run, optimal: &Run, u: &Run, k: &str, problems: &mut Vec<String>) {
+    let ctx = format!(
+        "--mm {}{} --por unfold --unfold-k {k}",
+        none.mm,
+        if none.race_check {
+            ""
+        } else {
+            " --no-race-check"
+        }
+    );
+    if u.verdict != none.verdict || !u.limit.is_null() {
+        problems.push(format!(
+            "{ctx}: verdict {} (limit {}) but naive says {}",
+            u.verdict, u.limit, none.verdict
+        ));
+    }
+    if u.outcomes != none.outcomes {
+        let missing: Vec<_> = none.outcomes.difference(&u.outcomes).collect();
+        let extra: Vec<_> = u.outcomes.difference(&none.outcomes).collect();
+        problems.push(format!(
+            "{ctx}: outcomes differ from naive: missing {missing:?}, extra {extra:?}"
+        ));
+    }
+    if u.bugs != none.bugs {
+        let missing: Vec<_> = none.bugs.difference(&u.bugs).collect();
+        let extra: Vec<_> = u.bugs.difference(&none.bugs).collect();
+        problems.push(format!(
+            "{ctx}: bugs differ from naive: missing {missing:?}, extra {extra:?}"
+        ));
+    }
+    if u.executions > none.executions {
+        problems.push(format!(
+            "{ctx}: {} executions, more than naive's {}",
+            u.executions, none.executions
+        ));
+    }
+    if u.anomalies.values().any(|&n| n != 0) {
+        problems.push(format!("{ctx}: explorer anomalies {:?}", u.anomalies));
+    }
+    let configurations = u.json["unfolding"]["configurations"]
+        .as_u64()
+        .unwrap_or(u64::MAX);
+    if k == "inf" {
+        if u.blocked_by.contains_key("sleep-set") {
+            problems.push(format!(
+                "{ctx}: sleep-set blocked executions {:?}",
+                u.blocked_by
+            ));
+        }
+        if configurations > optimal.executions + optimal.blocked {
+            problems.push(format!(
+                "{ctx}: {configurations} maximal configurations, more than optimal's {} executions",
+                optimal.executions + optimal.blocked
+            ));
+        }
+    }
+}
+
 pub fn run_case(
     scratch: &Scratch,
     seed: u64,
@@ -222,6 +285,22 @@ pub fn check_model(
         }
         let runs: [Run; 3] = runs.try_into().expect("three runs");
         compare(&runs, shape.blocks, problems);
+        for k in ["1", "inf"] {
+            match weft_check_with(
+                path,
+                "unfold",
+                mm,
+                race_check,
+                Some(2 * cap),
+                &["--unfold-k", k],
+            ) {
+                Ok(u) => {
+                    compare_unfold(&runs[0], &runs[2], &u, k, problems);
+                    all_runs.push(u);
+                }
+                Err(e) => problems.push(e),
+            }
+        }
         all_runs.extend(runs.iter().cloned());
         by_setting.push(runs);
     }
