@@ -457,19 +457,11 @@ impl<S: System> Dpor<'_, '_, S> {
                 self.checked = true;
                 return true;
             }
-            End::Cutoff => {
-                if let Some(u) = &mut self.unf {
-                    u.stats.configurations += 1;
-                }
-                return self.rec.blocked("cutoff");
-            }
+            End::Cutoff => return self.rec.blocked("cutoff"),
             End::CutPlan => {
                 debug_assert!(false, "a wakeup step comes after a cutoff");
                 return self.rec.anomaly(|a| &mut a.disabled_wakeup);
             }
-        }
-        if let Some(u) = &mut self.unf {
-            u.stats.configurations += 1;
         }
         let (trace, cur) = (&self.trace, &self.cur);
         self.rec.finish(cur, |bug| {

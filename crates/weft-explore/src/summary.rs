@@ -398,9 +398,16 @@ impl<'c> Recorder<'c> {
     }
 
     /// Records an execution cut short by the explorer itself.
-    /// Records the unfolding's counters at the end of an exploration.
+    /// Records the unfolding's counters at the end of an exploration; its
+    /// maximal configurations are the executions that ended and those that
+    /// ended at cutoffs.
     pub fn unfold_stats(&mut self, stats: crate::unfold::UnfoldStats) {
-        self.summary.stats.unfold = Some(stats);
+        let st = &mut self.summary.stats;
+        let cut = st.blocked_by.get("cutoff").copied().unwrap_or(0);
+        st.unfold = Some(crate::unfold::UnfoldStats {
+            configurations: st.executions + cut,
+            ..stats
+        });
     }
 
     pub fn blocked(&mut self, reason: &str) -> bool {

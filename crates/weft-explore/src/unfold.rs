@@ -124,8 +124,8 @@ pub struct UnfoldStats {
     /// Alternatives computed (conflicting extensions kept as a right
     /// branch of the tree).
     pub alternatives: u64,
-    /// Maximal configurations explored: executions that ended, and those
-    /// that ended at cutoffs.
+    /// Maximal configurations explored: executions that ended (as counted
+    /// in `executions`), and those that ended at cutoffs.
     pub configurations: u64,
 }
 
