@@ -90,28 +90,7 @@ pub fn compare(runs: &[Run; 3], blocks: bool, problems: &mut Vec<String>) {
         }
     }
     for r in [source, optimal] {
-        if r.verdict != none.verdict {
-            problems.push(format!(
-                "{ctx} --por {}: verdict {} but naive says {}",
-                r.por, r.verdict, none.verdict
-            ));
-        }
-        if r.outcomes != none.outcomes {
-            let missing: Vec<_> = none.outcomes.difference(&r.outcomes).collect();
-            let extra: Vec<_> = r.outcomes.difference(&none.outcomes).collect();
-            problems.push(format!(
-                "{ctx} --por {}: outcomes differ from naive: missing {missing:?}, extra {extra:?}",
-                r.por
-            ));
-        }
-        if r.bugs != none.bugs {
-            let missing: Vec<_> = none.bugs.difference(&r.bugs).collect();
-            let extra: Vec<_> = r.bugs.difference(&none.bugs).collect();
-            problems.push(format!(
-                "{ctx} --por {}: bugs differ from naive: missing {missing:?}, extra {extra:?}",
-                r.por
-            ));
-        }
+        same_as_naive(&format!("{ctx} --por {}", r.por), none, r, problems);
     }
     if !(optimal.executions <= source.executions && source.executions <= none.executions) {
         problems.push(format!(
@@ -141,6 +120,31 @@ pub fn compare(runs: &[Run; 3], blocks: bool, problems: &mut Vec<String>) {
     }
 }
 
+/// Checks that run `r` (described by `ctx`) has the naive run's verdict,
+/// outcomes and bugs.
+fn same_as_naive(ctx: &str, none: &Run, r: &Run, problems: &mut Vec<String>) {
+    if r.verdict != none.verdict {
+        problems.push(format!(
+            "{ctx}: verdict {} but naive says {}",
+            r.verdict, none.verdict
+        ));
+    }
+    if r.outcomes != none.outcomes {
+        let missing: Vec<_> = none.outcomes.difference(&r.outcomes).collect();
+        let extra: Vec<_> = r.outcomes.difference(&none.outcomes).collect();
+        problems.push(format!(
+            "{ctx}: outcomes differ from naive: missing {missing:?}, extra {extra:?}"
+        ));
+    }
+    if r.bugs != none.bugs {
+        let missing: Vec<_> = none.bugs.difference(&r.bugs).collect();
+        let extra: Vec<_> = r.bugs.difference(&none.bugs).collect();
+        problems.push(format!(
+            "{ctx}: bugs differ from naive: missing {missing:?}, extra {extra:?}"
+        ));
+    }
+}
+
 /// Compares `--por unfold --unfold-k k` (`u`) with the naive search and
 /// Optimal-DPOR on a terminating program: the same verdict, outcomes and
 /// bugs as the naive search, no more executions, no anomaly; with complete
@@ -156,26 +160,10 @@ pub fn compare_unfold(none: &Run, optimal: &Run, u: &Run, k: &str, problems: &mu
             " --no-race-check"
         }
     );
-    if u.verdict != none.verdict || !u.limit.is_null() {
-        problems.push(format!(
-            "{ctx}: verdict {} (limit {}) but naive says {}",
-            u.verdict, u.limit, none.verdict
-        ));
+    if !u.limit.is_null() {
+        problems.push(format!("{ctx}: hit limit {}", u.limit));
     }
-    if u.outcomes != none.outcomes {
-        let missing: Vec<_> = none.outcomes.difference(&u.outcomes).collect();
-        let extra: Vec<_> = u.outcomes.difference(&none.outcomes).collect();
-        problems.push(format!(
-            "{ctx}: outcomes differ from naive: missing {missing:?}, extra {extra:?}"
-        ));
-    }
-    if u.bugs != none.bugs {
-        let missing: Vec<_> = none.bugs.difference(&u.bugs).collect();
-        let extra: Vec<_> = u.bugs.difference(&none.bugs).collect();
-        problems.push(format!(
-            "{ctx}: bugs differ from naive: missing {missing:?}, extra {extra:?}"
-        ));
-    }
+    same_as_naive(&ctx, none, u, problems);
     if u.executions > none.executions {
         problems.push(format!(
             "{ctx}: {} executions, more than naive's {}",
