@@ -2036,6 +2036,62 @@ fn max_memory_rejects_zero() {
         .expect_bad_input("--max-memory");
 }
 
+/// `--unfold-k` takes a positive number or `inf`.
+#[test]
+fn unfold_k_rejects_zero_and_words() {
+    let s = Scratch::new("unfold-k");
+    s.lost_update("lost_update.c");
+    for bad in ["0", "-1", "infinite", "1.5"] {
+        let arg = format!("--unfold-k={bad}");
+        s.run(&["check", "lost_update.c", "--por", "unfold", &arg])
+            .expect_bad_input("--unfold-k");
+    }
+    s.run(&[
+        "check",
+        "lost_update.c",
+        "--por",
+        "unfold",
+        "--unfold-k",
+        "inf",
+    ])
+    .expect_code(42);
+}
+
+/// `--unfold-k` changes the exploration: on lastzero with four
+/// incrementing threads (tests/programs/unfold_k_partial.c) 1-partial
+/// alternatives start executions that end blocked by the sleep set,
+/// complete ones do not, and both explore the 28 traces.
+#[test]
+fn unfold_k_trades_blocked_executions() {
+    let s = Scratch::new("unfold-k-blocked");
+    let src = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/programs/unfold_k_partial.c"),
+    )
+    .expect("corpus program");
+    s.write("lastzero.c", &src);
+    let run = |k: &str| {
+        let out = s.run(&[
+            "check",
+            "lastzero.c",
+            "--json",
+            "--por",
+            "unfold",
+            "--unfold-k",
+            k,
+        ]);
+        out.expect_code(0);
+        serde_json::from_str::<serde_json::Value>(&out.stdout).expect("JSON")
+    };
+    let one = run("1");
+    let all = run("inf");
+    assert_eq!(one["executions"], 28);
+    assert_eq!(all["executions"], 28);
+    assert!(one["blocked_by"]["sleep-set"].as_u64() > Some(0), "{one}");
+    assert_eq!(all["blocked"], 0, "{all}");
+    assert!(one["unfolding"]["alternatives"].as_u64() > all["unfolding"]["alternatives"].as_u64());
+}
+
 /// Under PSO a thread that writes the elements of an array, each under a
 /// lock (a barrier), reuses its auxiliary store-buffer threads: the
 /// witness names a few of them, not one per element, and still replays.
