@@ -753,8 +753,10 @@ impl<S: System> Dpor<'_, '_, S> {
             if !node.asleep(step.choice) {
                 return Some((step, below));
             }
-            if self.mode.partial() {
-                // A partial alternative that turned out redundant.
+            // A partial alternative may turn out redundant; so may, once
+            // cutoffs stop threads, a complete one (a thread planned
+            // before several cutoffs at once is not a race reversal).
+            if self.mode.partial() || self.unf.as_ref().is_some_and(|u| u.stats.cutoffs > 0) {
                 continue;
             }
             debug_assert!(

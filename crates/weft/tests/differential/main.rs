@@ -31,6 +31,10 @@
 //! their Mazurkiewicz traces, computed here from an abstract model of the
 //! events.
 //!
+//! `random_condvar_programs_agree` compares Optimal-DPOR and `--por unfold`
+//! with the naive search on random programs with condition variables: see
+//! [`condvar`].
+//!
 //! `random_symbolic_agree` checks symbolic inputs against their concrete
 //! enumeration on random programs with `__VERIFIER_nondet_*` inputs: see
 //! [`symbolic`].
@@ -57,6 +61,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod compare;
+mod condvar;
 mod generator;
 mod regressions;
 mod runner;
@@ -177,6 +182,13 @@ fn run_random(tag: &str, test: &str, limits: &Limits, plan: &Plan) {
 #[test]
 fn random_symbolic_agree() {
     symbolic::run_random_symbolic(DEFAULT_SEED);
+}
+
+/// Random programs with condition variables: Optimal-DPOR and the
+/// unfolding explorer against the naive search. See [`condvar`].
+#[test]
+fn random_condvar_programs_agree() {
+    condvar::run_random_condvar(DEFAULT_SEED);
 }
 
 #[test]
