@@ -13,7 +13,7 @@
 //!   (Mazurkiewicz) past of the event in any execution that contains it.
 //!   Its canonical name is its thread, its action, and the names of the
 //!   thread-maximal events of `[e] \ {e}`, which determine that history.
-//!   [`Unfolding::name`] gives the same event found through different
+//!   [`Unfolding::push`] gives the same event found through different
 //!   executions the same id; the set `U` of known events only grows.
 //! - **Configurations, `D` and `A`.** A node of the exploration tree is the
 //!   configuration of a prefix of the current execution. Its sleep set is
@@ -41,16 +41,23 @@
 //!   XOR of the per-thread accumulated deltas of its thread-maximal
 //!   events. When an event is first named, it is a *cutoff* if `U` already
 //!   holds an event whose local configuration reaches the same fingerprint
-//!   and is smaller (McMillan's adequate order, by size). A cutoff is
-//!   executed (its own bugs are reported) but nothing causally after it is
-//!   chosen freely: its thread stops, and so does any thread whose next
-//!   event depends on it. An execution that has nothing left but such
-//!   events ends `blocked` by `cutoff`. Its stopped events' races are still
-//!   analysed, so configurations where they come before the cutoff are
-//!   explored. Every reachable state is reached by a configuration without
-//!   cutoffs (the paper's theorem 3.2), so the verdict stays exact; on a
-//!   program whose reachable states are finite the exploration terminates,
-//!   whether or not its threads loop forever.
+//!   and is smaller in an adequate order (size, then Parikh vector, see
+//!   `precedes`); the decision never changes. A state whose execution
+//!   ended (a bug, a failed assume, an infeasible branch) has no
+//!   fingerprint: its future is empty, so it is nobody's witness. A cutoff
+//!   is executed (its own bugs are reported) but nothing causally after it
+//!   runs, neither by free choice nor in a planned sequence: its thread
+//!   stops ([`Stop::Dead`]), and so does any thread whose next event
+//!   depends on it ([`Stop::By`]). An execution that has nothing left but
+//!   such events ends `blocked` by `cutoff`. A thread stopped by cutoffs is
+//!   then planned before all of them at once (and before its own races,
+//!   and before an event that ended the execution), so configurations where
+//!   it comes first are explored. Every reachable state is reached by a
+//!   configuration without cutoffs (the paper's theorem 3.2), so the
+//!   verdict stays exact; on a program whose reachable states are finite
+//!   the exploration terminates, whether or not its threads loop forever.
+//!   The tests check both against an explicit-state search on random
+//!   programs that loop forever.
 //!
 //! Deviations from the paper:
 //! - Conflicting extensions come from the races the trace already
@@ -67,10 +74,17 @@
 //! - The order of exploration is the in-order depth-first one (the paper's
 //!   searcher with the sweep bit always on the leftmost leaf), so a node's
 //!   right branch is decided once its left subtree is done.
-//! - Alternatives that turn out to be in `D` are skipped (for a finite
-//!   `k`); a sequence of an alternative is followed to its end even past a
-//!   cutoff it meets (exploring more is safe), and free choices stop at
-//!   cutoffs.
+//! - Alternatives that turn out to be in `D` are skipped: for a finite
+//!   `k`, and also for `inf` once cutoffs occurred, since planning a thread
+//!   before several cutoffs at once is not a race reversal (some such
+//!   executions end `sleep-set` blocked). Without cutoffs, `inf` is exactly
+//!   Optimal-DPOR, invariants included.
+//! - The adequate order's Parikh vectors count 16 classes of labels
+//!   (thread and action hashed), a coarser labelling that is still
+//!   adequate, so that they cost a fixed size and come from per-thread
+//!   prefix sums.
+//! - Fingerprints are recomputed from all fragments after every step (see
+//!   `weft_exec`'s `fingerprint` module), not updated at each write.
 //! - Events of `U` are never collected (a name costs a few words); the
 //!   exploration tree is collected as the depth-first walk leaves it.
 
