@@ -143,7 +143,8 @@ impl Explorer for Unfold {
         if self.cutoffs {
             init.track_fingerprints();
         }
-        let unf = Unfolding::new(self.cutoffs);
+        // Without fingerprints there are no deltas, hence no cutoffs.
+        let unf = Unfolding::default();
         explore_with(
             init,
             self.tracking,
@@ -380,7 +381,9 @@ impl<S: System> Dpor<'_, '_, S> {
     /// Whether `tid`, about to run the current node's planned step, comes
     /// after a cutoff (`unfold`).
     fn planned_after_cutoff(&self, tid: u32) -> bool {
-        let Some(u) = &self.unf else { return false };
+        let Some(u) = self.unf.as_ref().filter(|u| u.has_cuts()) else {
+            return false;
+        };
         let Some(ev) = self.cur.next_event(tid) else {
             return false;
         };
@@ -480,12 +483,12 @@ impl<S: System> Dpor<'_, '_, S> {
     }
 
     /// Whether running `ev` of thread `tid` just before position `i`
-    /// would run it after a cutoff (`unfold`, see `Unfolding::cut_before`:
-    /// such plans are not made).
+    /// would run it after a cutoff (`unfold`, see `Unfolding::stop_at`):
+    /// such a plan only explores beyond the cutoff, and is not made.
     fn cut_at(&self, tid: u32, ev: &Event, i: usize) -> bool {
         self.unf
             .as_ref()
-            .is_some_and(|u| u.cut_before(&self.trace, tid, ev, i))
+            .is_some_and(|u| u.stop_at(&self.trace, tid, ev, i) != Stop::Free)
     }
 
     fn plan(&mut self, i: usize, v: Vec<Step>) {

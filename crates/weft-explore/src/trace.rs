@@ -175,12 +175,6 @@ impl Trace {
         self.by_thread.get(tid as usize)?.last().copied()
     }
 
-    /// The event `tid`'s next event starts from: its last one, or the one
-    /// that created it.
-    pub(crate) fn origin(&self, tid: Tid) -> Option<u32> {
-        self.last(tid).or_else(|| self.spawn_of.get(&tid).copied())
-    }
-
     /// The event before position `i` that `tid`'s next event would start
     /// from there: its last event before `i`, or the one that created it.
     pub(crate) fn origin_before(&self, tid: Tid, i: usize) -> Option<usize> {

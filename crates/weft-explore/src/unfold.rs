@@ -123,8 +123,6 @@ struct Name {
 struct Known {
     /// `|[e]|`.
     size: u32,
-    /// The fingerprint of the state `[e]` reaches, if known.
-    fingerprint: Option<u128>,
     cutoff: bool,
 }
 
@@ -160,8 +158,6 @@ pub struct Unfolding {
     acc: Vec<Option<u128>>,
     /// Trace positions of the cutoff events of the current execution.
     cut: Vec<usize>,
-    /// Whether cutoffs are taken at all.
-    cutoffs: bool,
     pub stats: UnfoldStats,
 }
 
@@ -211,17 +207,11 @@ fn action(ev: &Event, alt: u32) -> u64 {
 }
 
 impl Unfolding {
-    pub fn new(cutoffs: bool) -> Unfolding {
-        Unfolding {
-            cutoffs,
-            ..Unfolding::default()
-        }
-    }
-
     /// Names the last event of `trace` (just pushed), whose step changed
-    /// the fingerprint by `delta`, and decides whether it is a cutoff.
-    /// Returns its id.
-    pub fn push(&mut self, trace: &Trace, delta: Option<u128>) -> EvId {
+    /// the fingerprint by `delta`, and decides whether it is a cutoff (never
+    /// without fingerprints: a system that does not track them has no
+    /// deltas).
+    pub fn push(&mut self, trace: &Trace, delta: Option<u128>) {
         let i = trace.len() - 1;
         debug_assert_eq!(self.ids.len(), i, "the unfolding follows the trace");
         let entry = &trace.entries[i];
@@ -268,11 +258,7 @@ impl Unfolding {
                 Some(f) => self.least(trace, f, size),
                 None => false,
             };
-            self.known.push(Known {
-                size,
-                fingerprint,
-                cutoff,
-            });
+            self.known.push(Known { size, cutoff });
             self.stats.events += 1;
             self.stats.cutoffs += cutoff as u64;
         }
@@ -281,7 +267,6 @@ impl Unfolding {
         if self.known[id as usize].cutoff {
             self.cut.push(i);
         }
-        id
     }
 
     /// Compares the local configuration of the last event of `trace`, of
@@ -300,11 +285,11 @@ impl Unfolding {
             return false;
         };
         if least.size < size {
-            return self.cutoffs;
+            return true;
         }
         let parikh = self.parikh(trace);
         if precedes((least.size, &least.parikh), (size, &parikh)) {
-            return self.cutoffs;
+            return true;
         }
         if precedes((size, &parikh), (least.size, &least.parikh)) {
             self.smallest.insert(f, Least { size, parikh });
@@ -338,54 +323,28 @@ impl Unfolding {
         }
     }
 
-    /// The fingerprint of the state event `id` reaches, if known.
-    pub fn fingerprint(&self, id: EvId) -> Option<u128> {
-        self.known[id as usize].fingerprint
+    /// Whether the current execution has cutoff events.
+    pub fn has_cuts(&self) -> bool {
+        !self.cut.is_empty()
     }
 
-    /// Whether thread `tid`'s next event `ev`, planned to run just before
-    /// position `i` of the trace (after the events before `i`, as when an
-    /// execution that ended at `i` lets another thread go first), would
-    /// come causally after a cutoff there. Such a plan only explores beyond
-    /// the cutoff, and is not made.
-    pub fn cut_before(&self, trace: &Trace, tid: Tid, ev: &Event, i: usize) -> bool {
-        if self.cut.first().is_none_or(|&c| c >= i) {
-            return false;
-        }
-        let origin = trace.origin_before(tid, i);
-        let flushes = crate::footprint::Flushes {
-            before_earlier: &|o, s| trace.flushed_before(o, s, i),
-            before_later: &|o, s| trace.flushed_before(o, s, i),
-        };
-        self.cut.iter().take_while(|&&c| c < i).any(|&c| {
-            origin.is_some_and(|o| trace.hb(c, o))
-                || crate::footprint::depends(&trace.entries[c].ev, ev, &flushes)
-        })
-    }
-
-    /// How the cutoffs of the current execution stop thread `tid`, whose
-    /// next event is `next`.
-    pub fn stop(&self, trace: &Trace, tid: Tid, next: &Event) -> Stop {
-        if self.cut.is_empty() {
+    /// How the cutoffs before position `upto` of the trace stop thread
+    /// `tid` if its next event `next` ran there (after the events before
+    /// `upto`): its own past holds one, or `next` depends on some.
+    pub fn stop_at(&self, trace: &Trace, tid: Tid, next: &Event, upto: usize) -> Stop {
+        let cuts = || self.cut.iter().copied().take_while(|&c| c < upto);
+        if cuts().next().is_none() {
             return Stop::Free;
         }
-        let origin = trace.origin(tid).map(|o| o as usize);
-        if self
-            .cut
-            .iter()
-            .any(|&c| origin.is_some_and(|o| trace.hb(c, o)))
-        {
+        let origin = trace.origin_before(tid, upto);
+        if cuts().any(|c| origin.is_some_and(|o| trace.hb(c, o))) {
             return Stop::Dead;
         }
-        let n = trace.len();
         let flushes = crate::footprint::Flushes {
-            before_earlier: &|o, s| trace.flushed_before(o, s, n),
-            before_later: &|o, s| trace.flushed_before(o, s, n),
+            before_earlier: &|o, s| trace.flushed_before(o, s, upto),
+            before_later: &|o, s| trace.flushed_before(o, s, upto),
         };
-        let by: SmallVec<[usize; 2]> = self
-            .cut
-            .iter()
-            .copied()
+        let by: SmallVec<[usize; 2]> = cuts()
             .filter(|&c| crate::footprint::depends(&trace.entries[c].ev, next, &flushes))
             .collect();
         if by.is_empty() {
@@ -393,6 +352,12 @@ impl Unfolding {
         } else {
             Stop::By(by)
         }
+    }
+
+    /// How the cutoffs of the current execution stop thread `tid`, whose
+    /// next event is `next`.
+    pub fn stop(&self, trace: &Trace, tid: Tid, next: &Event) -> Stop {
+        self.stop_at(trace, tid, next, trace.len())
     }
 
     /// Whether thread `tid`, whose next event is `next`, comes causally
