@@ -38,6 +38,7 @@ ROWS = [
     (CORPUS / "unfold_prodcons_forever.c", None),
     (CORPUS / "unfold_retry_loop.c", None),
     (CORPUS / "unfold_lock_order_loop_fixed.c", None),
+    (CORPUS / "unfold_alloc_loop.c", None),
     (CORPUS / "unfold_spin_cas.c", None),
 ]
 

@@ -54,16 +54,16 @@ def main():
         if "--" in args:
             k = args.index("--")
             weft_args, clang = args[:k], args[k:]
-        # Drop the header's explorer, keep the rest.
+        # Drop the header's explorer (and its --unfold-k), keep the rest.
         kept, skip = [], False
         for a in weft_args:
             if skip:
                 skip = False
                 continue
-            if a == "--por":
+            if a in ("--por", "--unfold-k"):
                 skip = True
                 continue
-            if a.startswith("--por="):
+            if a.startswith(("--por=", "--unfold-k=")):
                 continue
             kept.append(a)
         cmd = [opts.weft, "check", path.name, "--json", "--por", "unfold",

@@ -2,7 +2,8 @@
 // args: --data-model ILP32
 // expect-limit: address-space
 // Each thread has addresses for 16K small objects (objects are never
-// reused): a loop of 20000 malloc/free pairs runs out, and the execution
+// reused, except under --por unfold: see unfold_reuse_many_objects.c): a
+// loop of 20000 malloc/free pairs runs out, and the execution
 // ends as incomplete.
 #include <stdlib.h>
 

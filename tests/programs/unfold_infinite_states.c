@@ -1,9 +1,10 @@
 // args: --por unfold --max-executions 50 --max-steps 20000
 // expect: incomplete
-// expect-limit: max-executions
+// expect-limit: max-steps
 // A counter that grows forever: every state is new, so no event is a
-// cutoff and the unfolding is infinite. The search is bounded here by
-// --max-executions and ends incomplete, never safe.
+// cutoff and the unfolding is infinite. Each execution runs into
+// --max-steps (and the search would stop at --max-executions): it ends
+// incomplete, never safe.
 #include <pthread.h>
 
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

@@ -82,6 +82,10 @@ pub struct Bug {
     pub details: Vec<String>,
     /// The other event involved (the first access of a data race).
     pub related: Option<Box<crate::Event>>,
+    /// The second access of a data race when it is not the execution's
+    /// last event: a plain access run as a local step after it (see
+    /// `System::local_accesses`).
+    pub local: Option<Box<crate::Event>>,
 }
 
 impl Bug {
@@ -93,6 +97,7 @@ impl Bug {
             tid,
             details: Vec::new(),
             related: None,
+            local: None,
         }
     }
 }

@@ -291,6 +291,17 @@ pub trait System: Clone {
     fn step_delta(&self) -> Option<u128> {
         None
     }
+    /// The plain (non-atomic) accesses to shared memory that the last step
+    /// ran as local steps, in the order they ran: a system may run them
+    /// without making them events (they are then never scheduling points,
+    /// as under `--por unfold`, where only synchronisation is interleaved),
+    /// and reports them here, as `Load`/`Store` events of their threads,
+    /// for the data-race check. They ran after the step's event, in its
+    /// thread, or before the first event of a thread the step spawned.
+    /// Empty when every shared access is an event.
+    fn local_accesses(&self) -> &[Event] {
+        &[]
+    }
     /// Fills `out` with the enabled threads, in increasing id order.
     fn enabled(&self, out: &mut Vec<Tid>) {
         out.clear();

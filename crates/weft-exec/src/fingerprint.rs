@@ -11,8 +11,8 @@
 //!
 //! That sum is right only if any two events that change one fragment are
 //! ordered (dependent): so fragments are per memory word, per object
-//! header, per thread (its frames, registers, state, C-library state and
-//! symbolic constraints) and per synchronisation object. State no single
+//! header, per thread (its frames, live registers, state, C-library state
+//! and symbolic constraints) and per synchronisation object. State no single
 //! object owns (thread-specific data keys, `atexit` handlers, files, the
 //! environment list) is not a fragment: a step that changes it has no
 //! delta ([`Machine::step_delta`] is `None`), and the explorer takes no
@@ -22,11 +22,18 @@
 //! events, spin detection), each thread's pending event (a function of its
 //! frames) and the names of threads (canonical).
 //!
-//! Deviation from the paper: the fingerprint is recomputed from all
-//! fragments after each step (O(touched memory) per step) instead of being
-//! updated at every write. Only `--por unfold` turns it on; under TSO and
-//! PSO it stays off (store buffers are changed by their owner and its
-//! flushing thread, which are not always ordered).
+//! The memory's part is kept up to date incrementally (`Memory::touch`):
+//! an object is taken out of the fingerprint before its first change in a
+//! step (a write, an allocation, a free, an escape, a change of its
+//! symbolic overlay) and put back, as it is then, when the step ends; so a
+//! step costs the size of the objects it changed, not of the memory. A
+//! debug build checks it against a recomputation after every step.
+//! Deviation from the paper: the unit of update is the object, not the
+//! word; and thread and synchronisation-object fragments (a few words per
+//! thread and object) are recomputed after each step. Only `--por unfold`
+//! turns fingerprints on; under TSO and PSO they stay off (store buffers
+//! are changed by their owner and its flushing thread, which are not
+//! always ordered).
 
 use crate::machine::Machine;
 use siphasher::sip128::{Hasher128, SipHasher13};
@@ -90,12 +97,17 @@ impl Machine {
         h.write_usize(t.frames.len());
         for f in &t.frames {
             (f.func, f.block, f.ip).hash(&mut h);
-            h.write_usize(f.regs.len());
-            f.regs.iter().for_each(|v| hash_value(v, &mut h));
             (&f.allocas[..], f.va_area, f.ret_dst, f.atomic, f.on_return).hash(&mut h);
         }
+        // Only live registers: a dead one is written before it is read.
+        self.live_regs(tid, |k, r, v| {
+            h.write_usize(k);
+            h.write_u32(r);
+            hash_value(v, &mut h);
+        });
         t.state.hash(&mut h);
         (t.retval, t.detached, t.joined, t.children, t.atomic_depth).hash(&mut h);
+        h.write_u32(t.local_run);
         t.lib().hash(&mut h);
         (t.fences, t.resume.as_deref()).hash(&mut h);
         h.write_usize(t.buffer.entries.len());
@@ -138,10 +150,13 @@ impl Machine {
         h.finish()
     }
 
-    /// The fingerprint of the current state: the XOR of all fragments.
-    pub(crate) fn state_fingerprint(&self) -> u128 {
+    /// The fingerprint of the current state: the XOR of all fragments
+    /// (the memory's kept up to date, the threads' and synchronisation
+    /// objects' recomputed).
+    pub(crate) fn state_fingerprint(&mut self) -> u128 {
         let threads = (0..self.threads.len() as Tid).fold(0, |fp, t| fp ^ self.thread_fragment(t));
-        self.mem.fingerprint() ^ threads ^ self.sync_fragments()
+        let mem = self.mem.fingerprint_now().expect("started");
+        mem ^ threads ^ self.sync_fragments()
     }
 
     /// Starts fingerprinting (SC only, see the module doc).
@@ -149,6 +164,7 @@ impl Machine {
         if self.limits.mm != weft_core::MemoryModel::Sc {
             return;
         }
+        self.mem.start_fingerprint();
         self.fp = Some(Fingerprints {
             now: self.state_fingerprint(),
             global: self.global_state(),

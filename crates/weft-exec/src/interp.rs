@@ -15,7 +15,7 @@ use crate::value::{mask, sext, Value};
 use smallvec::SmallVec;
 use std::sync::Arc;
 use weft_core::{BugKind, EventKind, MemoryModel, Order, Tid};
-use weft_ir::addr::{self, thread_space};
+use weft_ir::addr;
 use weft_ir::{Callee, Code, FuncId, Inst, Operand, Reg, Ty};
 
 type Step = Result<Option<EventKind>, Stop>;
@@ -297,7 +297,13 @@ impl Machine {
             Inst::Fence { kind, order } => {
                 // A fence that orders nothing in the memory model is not an
                 // event; its C11 order goes with the thread's next event.
-                if !self.fence_is_barrier(*kind) {
+                // Except a release fence after plain accesses run as local
+                // steps: it publishes them, so the race check must see it
+                // after them, as an event of its own.
+                let publishes = self.local_plain
+                    && order.is_some_and(|o| o.releases())
+                    && self.thread(tid).local_run > 0;
+                if !self.fence_is_barrier(*kind) && !publishes {
                     if let Some(o) = order {
                         self.thread_mut(tid).fences.add(*o);
                     }
@@ -523,6 +529,35 @@ impl Machine {
         f.ip = blk.first;
     }
 
+    /// Whether a plain access of thread `tid` to `a` runs as a local step
+    /// (see `Limits::local_plain`): it is not atomic, `a` is shared and
+    /// writable, the thread has not run [`crate::machine::LOCAL_RUN`] of
+    /// them since its last event, and no C11 acquire fence is waiting for
+    /// the thread's next event (it orders the accesses after it, and the
+    /// race check applies it at the event that carries it: so the access
+    /// is that event). A release fence after local steps is an event of its
+    /// own (see the `Fence` instruction).
+    #[inline]
+    fn local_access(&self, tid: Tid, a: u64, atomic: bool) -> bool {
+        self.local_plain && !atomic && self.mem.is_shared(a) && !self.mem.is_constant(a) && {
+            let t = self.thread(tid);
+            t.local_run < crate::machine::LOCAL_RUN && !t.fences.acquire
+        }
+    }
+
+    /// Logs a plain shared access run as a local step (see
+    /// `System::local_accesses`).
+    fn log_local(&mut self, tid: Tid, kind: EventKind) {
+        self.thread_mut(tid).local_run += 1;
+        self.local_log.push(weft_core::Event {
+            tid,
+            kind,
+            loc: self.loc,
+            woken_by: None,
+            fences: Default::default(),
+        });
+    }
+
     pub(crate) fn alloc(
         &mut self,
         tid: Tid,
@@ -532,8 +567,7 @@ impl Machine {
     ) -> Result<u64, Stop> {
         // A stack object too large for weft ends the execution as
         // incomplete (natively it would overflow the stack).
-        self.mem
-            .alloc(thread_space(tid), size, kind, zeroed)
+        self.alloc_object(tid, size, kind, zeroed)
             .map_err(|e| self.alloc_stop(e))
     }
 
@@ -548,7 +582,8 @@ impl Machine {
     ) -> Step {
         let size = ty.store_size();
         let a = self.addr_for(tid, a, size)?;
-        if !commit && self.mem.is_shared(a) {
+        let local = !commit && self.local_access(tid, a, atomic);
+        if !commit && !local && self.mem.is_shared(a) {
             return Ok(Some(EventKind::Load {
                 addr: a,
                 size: size as u32,
@@ -572,16 +607,20 @@ impl Machine {
             },
         }
         .map_err(|e| self.mem_bug(e, false))?;
-        if commit {
-            let value = v.int().unwrap_or(0);
-            self.last = Some(EventKind::Load {
+        if commit || local {
+            let kind = EventKind::Load {
                 addr: a,
                 size: size as u32,
-                value,
+                value: v.int().unwrap_or(0),
                 atomic,
                 order,
                 own_store: None,
-            });
+            };
+            if local {
+                self.log_local(tid, kind);
+            } else {
+                self.last = Some(kind);
+            }
         }
         self.set(tid, dst, v);
         self.next(tid)
@@ -610,7 +649,8 @@ impl Machine {
         } else {
             None
         };
-        if !commit && shared {
+        let local = !commit && self.local_access(tid, a, atomic);
+        if !commit && shared && !local {
             return Ok(Some(EventKind::Store {
                 addr: a,
                 size: size as u32,
@@ -641,15 +681,20 @@ impl Machine {
             self.private_write(tid, a, size, write)
         };
         written.map_err(|e| self.mem_bug(e, true))?;
-        if commit {
-            self.last = Some(EventKind::Store {
+        if commit || local {
+            let kind = EventKind::Store {
                 addr: a,
                 size: size as u32,
                 value: v.int().unwrap_or(0),
                 atomic,
                 order,
                 buffered,
-            });
+            };
+            if local {
+                self.log_local(tid, kind);
+            } else {
+                self.last = Some(kind);
+            }
         }
         self.next(tid)
     }

@@ -13,7 +13,7 @@ use weft_core::{
     Tid,
 };
 use weft_ir::addr::thread_space;
-use weft_ir::FuncId;
+use weft_ir::{FuncId, Reg};
 
 /// Per-execution bounds.
 #[derive(Clone, Copy, Debug)]
@@ -35,7 +35,25 @@ pub struct Limits {
     pub spurious_wakeups: bool,
     /// What `__VERIFIER_nondet_*` values are (see `runtime::verifier`).
     pub nondet: Nondet,
+    /// Under SC, a thread's new object may take the address of one of its
+    /// objects that was freed or died without escaping and that nothing
+    /// refers to any more (see [`Machine::alloc_object`]): what cutoffs
+    /// need (`--por unfold`). A witness records it, so that its replay
+    /// places objects alike.
+    pub reuse_addresses: bool,
+    /// Under SC, plain (non-atomic) accesses to shared memory are local
+    /// steps, not events (`--por unfold`, which then interleaves only
+    /// synchronisation): each is logged for the data-race check
+    /// ([`System::local_accesses`]). A thread that makes
+    /// [`LOCAL_RUN`] of them in a row without an event makes the next one
+    /// an event, so that a loop on a plain variable still yields (and its
+    /// spinning is seen). A witness records it.
+    pub local_plain: bool,
 }
+
+/// How many plain shared accesses a thread runs as local steps in a row
+/// before the next one is an event (see [`Limits::local_plain`]).
+pub const LOCAL_RUN: u32 = 64;
 
 /// What `__VERIFIER_nondet_*` and `klee_make_symbolic` inputs are.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -65,6 +83,8 @@ impl Default for Limits {
             max_memory: default_max_memory(),
             spurious_wakeups: true,
             nondet: Nondet::Symbolic,
+            reuse_addresses: false,
+            local_plain: false,
         }
     }
 }
@@ -302,6 +322,11 @@ pub struct Machine {
     /// State fingerprints, once the explorer asked for them (see
     /// `fingerprint`).
     pub(crate) fp: Option<crate::fingerprint::Fingerprints>,
+    /// Plain shared accesses are local steps (see [`Limits::local_plain`]).
+    pub(crate) local_plain: bool,
+    /// The plain shared accesses run as local steps since the last step
+    /// began (see [`System::local_accesses`]).
+    pub(crate) local_log: Vec<Event>,
 }
 
 impl Machine {
@@ -322,7 +347,10 @@ impl Machine {
     ) -> Machine {
         let pool = (limits.nondet == Nondet::Symbolic && given.is_none())
             .then(crate::sym::SharedPool::new);
-        let mem = Memory::new(prog.statics.clone(), limits.max_memory, prog.module.dm.addr);
+        let mut mem = Memory::new(prog.statics.clone(), limits.max_memory, prog.module.dm.addr);
+        if limits.reuse_addresses && limits.mm == weft_core::MemoryModel::Sc {
+            mem.set_reuse();
+        }
         let mut m = Machine {
             prog: prog.clone(),
             mem,
@@ -355,6 +383,8 @@ impl Machine {
             given: given.map(Arc::new),
             committing: false,
             fp: None,
+            local_plain: limits.local_plain && limits.mm == weft_core::MemoryModel::Sc,
+            local_log: Vec::new(),
         };
         m.make_process_state();
         let main = prog.module.main.expect("lowering guarantees a main");
@@ -638,6 +668,113 @@ impl Machine {
         Ok(true)
     }
 
+    /// Allocates an object of `size` bytes for thread `tid`, in its own
+    /// space (so addresses never depend on other threads' steps). Under
+    /// address reuse ([`Limits::reuse_addresses`]) it takes the lowest slot
+    /// of the space that held an object freed or dead without escaping, if
+    /// nothing refers to that object any more and no synchronisation object
+    /// lies in it. Since the object never escaped, only the thread itself
+    /// can refer to it: from its registers and C-library state, or from its
+    /// own objects that never escaped either. So the choice depends on the
+    /// thread's own past only, and a use after free or after return is
+    /// still caught: a dangling pointer keeps its object's slot from reuse.
+    pub(crate) fn alloc_object(
+        &mut self,
+        tid: Tid,
+        size: u64,
+        kind: crate::memory::ObjKind,
+        zeroed: bool,
+    ) -> Result<u64, crate::memory::AllocError> {
+        let space = thread_space(tid);
+        if self.mem.graves(space, size).next().is_some() {
+            let refs = self.referents(tid);
+            let free = self
+                .mem
+                .graves(space, size)
+                .find(|&g| !refs.contains(&g) && !self.syncs_in(g));
+            if let Some(g) = free {
+                return self.mem.alloc_in(g, size, kind, zeroed);
+            }
+        }
+        self.mem.alloc(space, size, kind, zeroed)
+    }
+
+    /// The objects that thread `tid`'s own state may point into: every
+    /// pointer-sized word of its registers, of its C-library and model
+    /// state, of the process's `strtok` position, and of its objects that
+    /// never escaped (see [`Machine::alloc_object`]).
+    fn referents(&self, tid: Tid) -> rustc_hash::FxHashSet<weft_ir::addr::ObjId> {
+        fn value(v: &crate::value::Value, out: &mut Vec<u128>) {
+            match v {
+                crate::value::Value::Int(i) => out.push(*i),
+                crate::value::Value::Agg(items) => items.iter().for_each(|x| value(x, out)),
+                crate::value::Value::Undef | crate::value::Value::Sym(_) => {}
+            }
+        }
+        let mut words: Vec<u128> = Vec::new();
+        self.live_regs(tid, |_, _, v| value(v, &mut words));
+        if let Some(Some(t)) = self.threads.get(tid as usize) {
+            for f in &t.frames {
+                words.extend(f.va_area.map(u128::from));
+                if let Some(crate::thread::OnReturn::OnceDone { ctl }) = f.on_return {
+                    words.push(ctl.into());
+                }
+            }
+            words.push(t.retval.into());
+            words.extend(t.resume.as_ref().and_then(|r| r.result));
+            let lib = t.lib();
+            words.extend(lib.specific.iter().map(|&(_, v)| u128::from(v)));
+            words.extend(lib.tls.iter().map(|&(_, v)| u128::from(v)));
+        }
+        words.extend(self.strtok_slot.map(u128::from));
+        let mut out = rustc_hash::FxHashSet::default();
+        for w in words {
+            let ids = self.mem.pointer_words(w, 16).map(|p| self.mem.decode(p).0);
+            out.extend(ids);
+        }
+        self.mem.private_referents(thread_space(tid), &mut out);
+        out
+    }
+
+    /// Calls `f` with `(frame, register, value)` for each register of
+    /// thread `tid` that may still be read: in the top frame, those live
+    /// before its current instruction; in a caller, those live once its
+    /// call returns (or before the call, if the callee was called by a
+    /// runtime model: the call may run again). A register that is not live
+    /// is written before any read, so it decides nothing the thread does.
+    pub(crate) fn live_regs(&self, tid: Tid, mut f: impl FnMut(usize, Reg, &Value)) {
+        let Some(Some(t)) = self.threads.get(tid as usize) else {
+            return;
+        };
+        let m = &self.prog.module;
+        for (k, fr) in t.frames.iter().enumerate() {
+            let callee = t.frames.get(k + 1);
+            let live = match callee {
+                Some(c) if c.on_return.is_none() => self.prog.live.after_call(m, fr.func, fr.ip),
+                _ => self.prog.live.before(m, fr.func, fr.ip),
+            };
+            for &r in live.iter() {
+                if let Some(v) = fr.regs.get(r as usize) {
+                    f(k, r, v);
+                }
+            }
+        }
+    }
+
+    /// Whether a synchronisation object lies in object `id` (its state
+    /// would carry over to a new object in the same place).
+    fn syncs_in(&self, id: weft_ir::addr::ObjId) -> bool {
+        let size = self.mem.object(id).map_or(0, |o| o.size);
+        let base = self.mem.model().addr(id, 0);
+        let inside = |a: &u64| (base..base + size.max(1)).contains(a);
+        let s = &*self.sync;
+        s.mutexes.keys().any(inside)
+            || s.conds.keys().any(inside)
+            || s.rwlocks.keys().any(inside)
+            || s.sems.keys().any(inside)
+            || s.barriers.keys().any(inside)
+    }
+
     /// The stop for an allocation weft cannot make: under ILP32 the 32-bit
     /// address packing's bounds (limit `address-space`); under LP64, whose
     /// bounds lie far past any memory, `max-memory`.
@@ -712,12 +849,7 @@ impl Machine {
         }
         let a = self
             .mem
-            .alloc(
-                weft_ir::addr::thread_space(tid),
-                4,
-                crate::memory::ObjKind::Stack,
-                true,
-            )
+            .alloc(thread_space(tid), 4, crate::memory::ObjKind::Stack, true)
             .map_err(|e| self.alloc_stop(e))?;
         self.thread_mut(tid).lib_mut().errno = Some(a);
         Ok(a)
@@ -1093,6 +1225,7 @@ impl System for Machine {
     }
 
     fn step(&mut self, tid: Tid, alt: u32) -> Event {
+        self.local_log.clear();
         if self.aux(tid).is_some() {
             let ev = self.flush(tid);
             self.after_spin_event(&ev);
@@ -1133,6 +1266,7 @@ impl System for Machine {
         let kind = executed.unwrap_or(pending.kind);
         let woken_by = self.thread_mut(tid).spin.woken_by.take();
         self.thread_mut(tid).events += 1;
+        self.thread_mut(tid).local_run = 0;
         // The fences before the event, then the event's own (a fence).
         let own = std::mem::take(&mut self.thread_mut(tid).fences);
         let ev = Event {
@@ -1169,6 +1303,10 @@ impl System for Machine {
 
     fn spun(&self) -> bool {
         self.spun
+    }
+
+    fn local_accesses(&self) -> &[Event] {
+        &self.local_log
     }
 
     fn unexplored(&self) -> Option<LimitKind> {

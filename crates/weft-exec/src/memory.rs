@@ -342,6 +342,23 @@ pub struct Memory {
     /// The symbolic overlay: address to 8-bit expression (see the module
     /// doc). `None` when empty (never `Some` of an empty map).
     sym: Option<Arc<BTreeMap<u64, weft_smt::Expr>>>,
+    /// Under address reuse (see [`Memory::set_reuse`]): the slots a new
+    /// object of their space may take, as `(space, index)`: freed heap
+    /// blocks and dead stack objects that never escaped. `None` without
+    /// reuse.
+    graves: Option<Arc<std::collections::BTreeSet<(u32, u32)>>>,
+    /// The fingerprint kept up to date, once asked for (`--por unfold`).
+    fp: Option<Box<MemFingerprint>>,
+}
+
+/// The memory's fingerprint, kept up to date (see
+/// [`Memory::fingerprint_now`]).
+#[derive(Clone, Debug)]
+struct MemFingerprint {
+    /// The fingerprint without the objects in `touched`.
+    now: u128,
+    /// Objects changed since the fingerprint was last asked for.
+    touched: Vec<ObjId>,
 }
 
 /// What one write overwrote, recorded while a journal is open: the range's
@@ -368,6 +385,58 @@ impl Memory {
             journal: None,
             model,
             sym: None,
+            graves: None,
+            fp: None,
+        }
+    }
+
+    /// Turns address reuse on: a thread's new object may then take the
+    /// slot (and so the address) of one of its objects that was freed or
+    /// died without ever escaping ([`Memory::graves`]), so that a thread
+    /// that allocates in a loop comes back to the same state. The caller
+    /// picks the slot ([`Memory::alloc_in`]) among those nothing refers to.
+    pub fn set_reuse(&mut self) {
+        self.graves.get_or_insert_with(Arc::default);
+    }
+
+    /// Under address reuse, the slots of space `space` that a new object of
+    /// `size` bytes may take (of its size class), lowest first: objects that
+    /// were freed or died without ever escaping. Empty without reuse.
+    pub fn graves(&self, space: u32, size: u64) -> impl Iterator<Item = ObjId> + '_ {
+        let wide = size > self.model.limits().max_small_size;
+        let range = if wide {
+            (space, addr::WIDE)..=(space, u32::MAX)
+        } else {
+            (space, 0)..=(space, addr::WIDE - 1)
+        };
+        self.graves
+            .iter()
+            .flat_map(move |g| g.range(range.clone()))
+            .map(|&(space, index)| ObjId { space, index })
+    }
+
+    /// The objects that the pointer-sized words of the live objects of
+    /// space `space` that never escaped may point into (they are the only
+    /// objects that may hold a pointer to an object of `space` that never
+    /// escaped), added to `out`.
+    pub fn private_referents(&self, space: u32, out: &mut rustc_hash::FxHashSet<ObjId>) {
+        for table in [&self.spaces, &self.wide] {
+            let Some(objs) = table.get(space as usize) else {
+                continue;
+            };
+            let wide = std::ptr::eq(table, &self.wide);
+            for (n, o) in objs.iter().enumerate() {
+                if o.state != ObjState::Live || o.escaped {
+                    continue;
+                }
+                let index = n as u32 | if wide { addr::WIDE } else { 0 };
+                let id = ObjId { space, index };
+                out.extend(
+                    self.pointers_in(id, 0, o.size)
+                        .into_iter()
+                        .map(|p| self.decode(p).0),
+                );
+            }
         }
     }
 
@@ -385,6 +454,8 @@ impl Memory {
         if !self.sym_in(a, n) {
             return;
         }
+        // `[a, a + n)` lies in one object.
+        self.touch(self.decode(a).0);
         let m = crate::cow::make_mut(self.sym.as_mut().expect("non-empty overlay"));
         let keys: Vec<u64> = m.range(a..a + n).map(|(k, _)| *k).collect();
         for k in keys {
@@ -396,6 +467,7 @@ impl Memory {
     }
 
     fn sym_set(&mut self, a: u64, e: weft_smt::Expr) {
+        self.touch(self.decode(a).0);
         let m = self.sym.get_or_insert_with(Arc::default);
         crate::cow::make_mut(m).insert(a, e);
     }
@@ -456,6 +528,7 @@ impl Memory {
 
     /// The object `id` (unshared) and the budget.
     fn object_mut(&mut self, id: ObjId) -> Option<(&mut Object, &mut Budget)> {
+        self.touch(id);
         let (table, index) = if id.is_wide() {
             (&mut self.wide, id.index & !addr::WIDE)
         } else {
@@ -467,62 +540,117 @@ impl Memory {
     }
 
     /// The memory's part of a state fingerprint (see `fingerprint`): the
-    /// XOR of one fragment hash per object (its identity, size, kind,
-    /// liveness and escape) and one per 8-byte word that does not read as
-    /// the object's untouched contents (its address, bytes and
-    /// initialisation bits), plus one per byte of the symbolic overlay.
-    /// Every fragment belongs to one object, so events that change the same
-    /// fragment touch the same memory and are ordered.
+    /// XOR of [`Memory::object_fingerprint`] over all objects, recomputed
+    /// from scratch (the incremental one is [`Memory::fingerprint_now`]).
     pub(crate) fn fingerprint(&self) -> u128 {
-        use crate::fingerprint::frag;
         let mut fp = 0;
-        let tables = [(&self.spaces, 0u64), (&self.wide, 1u64)];
-        for (table, wide) in tables {
+        for (table, wide) in [(&self.spaces, 0), (&self.wide, addr::WIDE)] {
             for (space, objs) in table.iter().enumerate() {
-                for (index, o) in objs.iter().enumerate() {
-                    let id = (wide << 63) | ((space as u64) << 32) | index as u64;
-                    let kind = match o.kind {
-                        ObjKind::Null => 0,
-                        ObjKind::Global { constant } => 1 + constant as u64,
-                        ObjKind::Code => 3,
-                        ObjKind::Heap => 4,
-                        ObjKind::Stack => 5,
+                for index in 0..objs.len() as u32 {
+                    let id = ObjId {
+                        space: space as u32,
+                        index: index | wide,
                     };
-                    let head = [kind, o.state as u64, o.escaped as u64, o.zeroed as u64];
-                    fp ^= frag(1, &[id, o.size, head[0], head[1], head[2], head[3]]);
-                    let mut chunk = |k: u64, c: &Chunk| {
-                        for (w, word) in c.bytes.chunks(8).enumerate() {
-                            let start = w * 8;
-                            let init = (0..word.len())
-                                .fold(0u64, |m, j| m | (bit(&c.init, start + j) as u64) << j);
-                            let fill = if o.zeroed {
-                                (1u64 << word.len()) - 1
-                            } else {
-                                0
-                            };
-                            if init == fill && word.iter().all(|&b| b == 0) {
-                                continue;
-                            }
-                            let mut bytes = [0u8; 8];
-                            bytes[..word.len()].copy_from_slice(word);
-                            let off = k * CHUNK + start as u64;
-                            fp ^= frag(2, &[id, off, u64::from_le_bytes(bytes), init]);
-                        }
-                    };
-                    match &o.chunks {
-                        Chunks::One(Some(c)) => chunk(0, c),
-                        Chunks::One(None) => {}
-                        Chunks::Many(m) => m.iter().for_each(|(&k, c)| chunk(k, c)),
-                    }
+                    fp ^= self.object_fingerprint(id);
                 }
             }
         }
+        fp
+    }
+
+    /// The fragments of object `id` (0 if there is none): one for its
+    /// header (identity, size, kind, liveness and escape), one per 8-byte
+    /// word that does not read as the object's untouched contents (its
+    /// offset, bytes and initialisation bits), and one per byte of the
+    /// symbolic overlay inside it. Every fragment belongs to one object,
+    /// so events that change the same fragment touch the same memory and
+    /// are ordered.
+    fn object_fingerprint(&self, id: ObjId) -> u128 {
+        use crate::fingerprint::frag;
+        let Some(o) = self.object(id) else {
+            return 0;
+        };
+        let key = ((id.index & addr::WIDE != 0) as u64) << 63
+            | (id.space as u64) << 32
+            | (id.index & !addr::WIDE) as u64;
+        let kind = match o.kind {
+            ObjKind::Null => 0,
+            ObjKind::Global { constant } => 1 + constant as u64,
+            ObjKind::Code => 3,
+            ObjKind::Heap => 4,
+            ObjKind::Stack => 5,
+        };
+        let head = [kind, o.state as u64, o.escaped as u64, o.zeroed as u64];
+        let mut fp = frag(1, &[key, o.size, head[0], head[1], head[2], head[3]]);
+        let mut chunk = |k: u64, c: &Chunk| {
+            for (w, word) in c.bytes.chunks(8).enumerate() {
+                let start = w * 8;
+                let init =
+                    (0..word.len()).fold(0u64, |m, j| m | (bit(&c.init, start + j) as u64) << j);
+                let fill = if o.zeroed {
+                    (1u64 << word.len()) - 1
+                } else {
+                    0
+                };
+                if init == fill && word.iter().all(|&b| b == 0) {
+                    continue;
+                }
+                let mut bytes = [0u8; 8];
+                bytes[..word.len()].copy_from_slice(word);
+                let off = k * CHUNK + start as u64;
+                fp ^= frag(2, &[key, off, u64::from_le_bytes(bytes), init]);
+            }
+        };
+        match &o.chunks {
+            Chunks::One(Some(c)) => chunk(0, c),
+            Chunks::One(None) => {}
+            Chunks::Many(m) => m.iter().for_each(|(&k, c)| chunk(k, c)),
+        }
         if let Some(sym) = &self.sym {
-            for (&a, e) in sym.iter() {
+            let base = self.model.addr(id, 0);
+            for (&a, e) in sym.range(base..base.saturating_add(o.size)) {
                 fp ^= frag(3, &[a, e.index() as u64]);
             }
         }
         fp
+    }
+
+    /// Starts keeping the fingerprint up to date (see
+    /// [`Memory::fingerprint_now`]).
+    pub(crate) fn start_fingerprint(&mut self) {
+        self.fp = Some(Box::new(MemFingerprint {
+            now: self.fingerprint(),
+            touched: Vec::new(),
+        }));
+    }
+
+    /// Takes object `id` out of the kept fingerprint before it changes
+    /// (once until the next [`Memory::fingerprint_now`]).
+    #[inline]
+    fn touch(&mut self, id: ObjId) {
+        let Some(fp) = &self.fp else { return };
+        if fp.touched.contains(&id) {
+            return;
+        }
+        let old = self.object_fingerprint(id);
+        let fp = self.fp.as_mut().expect("on");
+        fp.now ^= old;
+        fp.touched.push(id);
+    }
+
+    /// The fingerprint, kept up to date incrementally: each object changed
+    /// since the last call (written, allocated, freed, escaped, its overlay
+    /// changed) was taken out before its first change and is put back as
+    /// it is now. `None` unless [`Memory::start_fingerprint`] was called.
+    pub(crate) fn fingerprint_now(&mut self) -> Option<u128> {
+        let mut fp = self.fp.take()?;
+        for id in fp.touched.drain(..) {
+            fp.now ^= self.object_fingerprint(id);
+        }
+        let now = fp.now;
+        self.fp = Some(fp);
+        debug_assert_eq!(now, self.fingerprint(), "the incremental fingerprint");
+        Some(now)
     }
 
     /// Allocates an object of `size` bytes in thread space `space`; returns
@@ -546,6 +674,35 @@ impl Memory {
         let a = self.place(space, Object::new(size, kind, zeroed))?;
         self.budget.heap += charge;
         Ok(a)
+    }
+
+    /// [`Memory::alloc`] in the slot `grave`, one of [`Memory::graves`]
+    /// for `size`: the new object takes its address.
+    pub fn alloc_in(
+        &mut self,
+        grave: ObjId,
+        size: u64,
+        kind: ObjKind,
+        zeroed: bool,
+    ) -> Result<u64, AllocError> {
+        if size > self.model.limits().max_wide_size {
+            return Err(AllocError::TooLarge);
+        }
+        let heap = kind == ObjKind::Heap;
+        if heap && !self.heap_fits(size) {
+            return Err(AllocError::OutOfMemory);
+        }
+        let graves = crate::cow::make_mut(self.graves.as_mut().expect("address reuse is on"));
+        let taken = graves.remove(&(grave.space, grave.index));
+        debug_assert!(taken, "only a grave is reused");
+        let (obj, budget) = self.object_mut(grave).expect("a grave is an object");
+        debug_assert!(obj.state != ObjState::Live && !obj.escaped);
+        *obj = Object::new(size, kind, zeroed);
+        if heap {
+            budget.heap += heap_charge(size);
+        }
+        self.epoch += 1;
+        Ok(self.model.addr(grave, 0))
     }
 
     /// Allocates in thread space `space` a copy of `obj` (a thread's own
@@ -587,6 +744,10 @@ impl Memory {
         }
         .ok_or(AllocError::Exhausted)?;
         objs.push(obj);
+        if let Some(fp) = &mut self.fp {
+            // It had no fragments.
+            fp.touched.push(id);
+        }
         self.epoch += 1;
         Ok(model.addr(id, 0))
     }
@@ -1023,10 +1184,14 @@ impl Memory {
                     budget.heap -= heap_charge(o.size);
                 }
             }
+            let grave = !o.escaped && matches!(o.kind, ObjKind::Heap | ObjKind::Stack);
             o.state = state;
             o.chunks = Chunks::One(None);
             let size = o.size;
             self.sym_clear(a - off, size);
+            if let Some(g) = self.graves.as_mut().filter(|_| grave) {
+                crate::cow::make_mut(g).insert((id.space, id.index));
+            }
         }
     }
 

@@ -131,6 +131,9 @@ pub struct Thread {
     pub spin: crate::spin::SpinWatch,
     /// Visible events executed so far.
     pub events: u32,
+    /// Plain shared accesses run as local steps since the thread's last
+    /// event (see `Limits::local_plain`).
+    pub local_run: u32,
     /// Stores not yet in memory (TSO/PSO).
     pub buffer: crate::buffer::StoreBuffer,
     /// The C library's per-thread state, if the thread has any (see
@@ -192,6 +195,7 @@ impl Thread {
             atomic_depth: 0,
             spin: Default::default(),
             events: 0,
+            local_run: 0,
             buffer: Default::default(),
             lib: None,
             fences: Default::default(),

@@ -54,7 +54,9 @@ pub fn choices<S: System>(s: &S, buf: &mut Vec<u32>) -> Vec<Choice> {
 fn step<S: System>(state: &mut S, c: Choice, trace: &mut Trace, rec: &mut Recorder) {
     let ev = state.step(c.0, c.1);
     rec.event();
-    let Some(bug) = trace.push(ev, c) else { return };
+    let race = trace.push(ev, c);
+    let local = trace.push_local(state.local_accesses());
+    let Some(bug) = race.or(local) else { return };
     rec.note(bug, |bug| {
         trace
             .finding(bug, state.output())

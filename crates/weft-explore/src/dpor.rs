@@ -332,7 +332,7 @@ impl<S: System> Dpor<'_, '_, S> {
                 }
             }
             let choice = self.nodes[d].current.expect("chosen");
-            if self.planned_after_cutoff(choice.0) {
+            if self.planned_after_cutoff(choice.0) && !self.uncut(choice.0) {
                 return End::CutPlan;
             }
             if !self.cur.is_enabled(choice.0) {
@@ -346,6 +346,7 @@ impl<S: System> Dpor<'_, '_, S> {
             let ev = self.cur.step(choice.0, choice.1);
             self.rec.event();
             let race = self.trace.push(ev, choice);
+            let race = race.or(self.trace.push_local(self.cur.local_accesses()));
             if let Some(u) = &mut self.unf {
                 // A state whose execution ended (a bug, a failed assume, an
                 // infeasible branch) has no future: it is no cutoff's
@@ -390,6 +391,17 @@ impl<S: System> Dpor<'_, '_, S> {
         let mut ev = ev.clone();
         self.trace.classify(&mut ev, self.trace.len());
         u.stopped(&self.trace, tid, &ev)
+    }
+
+    /// Drops the cutoffs that stop the planned next event of thread `tid`
+    /// (see `Unfolding::uncut`); false if they are not to be dropped.
+    fn uncut(&mut self, tid: u32) -> bool {
+        let (Some(u), Some(ev)) = (self.unf.as_mut(), self.cur.next_event(tid)) else {
+            return false;
+        };
+        let mut ev = ev.clone();
+        self.trace.classify(&mut ev, self.trace.len());
+        u.uncut(&self.trace, tid, &ev)
     }
 
     /// Picks the branch to explore at node `d`: the first wakeup-tree

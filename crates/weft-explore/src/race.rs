@@ -245,10 +245,15 @@ struct Mark {
     /// event saves the clock in `undo` instead.
     prev: u32,
     clock: ClockRef,
+    /// The length of [`Races::locals`] before the event.
+    locals: u32,
 }
 
 /// No event (see [`Mark::prev`]).
 const NONE: u32 = u32::MAX;
+
+/// Marks an [`Acc::idx`] that indexes [`Races::locals`], not the events.
+const LOCAL: u32 = 1 << 31;
 
 /// The data-race detector's state for the current execution.
 #[derive(Debug, Default)]
@@ -272,6 +277,9 @@ pub struct Races {
     undo: Vec<Undo>,
     /// One per event pushed.
     marks: Vec<Mark>,
+    /// The plain accesses run as local steps (see [`Races::push_local`]),
+    /// for the reports.
+    locals: Vec<Event>,
     /// The thread of the current event when its clock needs no saving (it
     /// is restored from the thread's previous event; see [`Mark::prev`]).
     restorable: Option<Tid>,
@@ -353,6 +361,9 @@ impl Races {
         let me = &mut self.threads[t as usize];
         let seq = me.clock.get(t) + 1;
         me.clock.set(t, seq);
+        if ev.kind == EventKind::Fence && (ev.fences.release || !ev.fences.acquire) {
+            self.own_fence_releases(ev);
+        }
         self.acquire(ev);
         // Releasing leaves the thread's own clock as it is, so the accesses
         // are checked against the same clock after it, and it is the
@@ -371,12 +382,56 @@ impl Races {
             tid: t,
             prev,
             clock,
+            locals: self.locals.len() as u32,
         });
         self.last[t as usize] = idx;
         if racing.is_empty() {
             return None;
         }
-        self.report(ev, &racing, earlier)
+        let locals = &self.locals;
+        self.report(ev, &racing, |i| Self::resolve(locals, i, &earlier))
+    }
+
+    /// Checks and records a plain access `ev` (a `Load` or `Store` event of
+    /// its thread) that ran as a local step after the last event pushed:
+    /// after its thread's latest event, or before the first event of a
+    /// thread that event spawned (see `System::local_accesses`). It knows
+    /// what its thread's latest event knew, and another thread knows it
+    /// once it knows the thread's next event. It belongs to the last event
+    /// pushed: undoing that event undoes it. Returns the data race it
+    /// completes.
+    pub fn push_local<'e>(
+        &mut self,
+        ev: &Event,
+        earlier: impl Fn(u32) -> &'e Event,
+    ) -> Option<Bug> {
+        debug_assert!(!self.marks.is_empty(), "local steps follow an event");
+        let t = ev.tid;
+        self.grow(t);
+        let seq = self.threads[t as usize].clock.get(t) + 1;
+        let idx = LOCAL | self.locals.len() as u32;
+        let racing = self.check_and_record(ev, seq, idx, Effect::None);
+        self.locals.push(ev.clone());
+        if racing.is_empty() {
+            return None;
+        }
+        let locals = &self.locals;
+        let mut bug = self.report(ev, &racing, |i| Self::resolve(locals, i, &earlier))?;
+        bug.local = Some(Box::new(ev.clone()));
+        Some(bug)
+    }
+
+    /// The event or local access an [`Acc::idx`] names.
+    fn resolve<'a, 'e: 'a>(
+        locals: &'a [Event],
+        i: u32,
+        earlier: &impl Fn(u32) -> &'e Event,
+    ) -> &'a Event {
+        if i & LOCAL != 0 {
+            &locals[(i & !LOCAL) as usize]
+        } else {
+            earlier(i)
+        }
     }
 
     /// Undoes every event from the `n`-th on.
@@ -391,9 +446,10 @@ impl Races {
                 }
             }
         }
-        let Some(first) = self.marks.get(n).map(|m| m.stored) else {
+        let Some((first, locals)) = self.marks.get(n).map(|m| (m.stored, m.locals)) else {
             return;
         };
+        self.locals.truncate(locals as usize);
         while self.marks.len() > n {
             let mark = self.marks.pop().expect("non-empty");
             while self.undo.len() > mark.undo as usize {
@@ -461,6 +517,19 @@ impl Races {
             me.clock.join(&me.fence_acquire);
         }
         if f.release {
+            let now = self.threads[t as usize].clock.clone();
+            *self.clock_mut(t, Field::FenceRelease) = now;
+        }
+    }
+
+    /// A fence event whose own fence releases publishes the clock that
+    /// includes the fence event itself: plain accesses run as local steps
+    /// before it count as its thread's next event (see
+    /// [`Races::push_local`]), so it publishes them too. The fence event
+    /// has no accesses of its own, so that covers nothing more.
+    fn own_fence_releases(&mut self, ev: &Event) {
+        let t = ev.tid;
+        if ev.fences.release || ev.fences.release_first {
             let now = self.threads[t as usize].clock.clone();
             *self.clock_mut(t, Field::FenceRelease) = now;
         }
@@ -905,6 +974,80 @@ mod tests {
             ev(0, 4, load(FLAG, 4, true, load_order)),
             read,
         ]
+    }
+
+    /// Message passing with the data accesses run as local steps (see
+    /// [`Races::push_local`]): thread 1 writes the data locally right
+    /// after its spawn, then stores the flag with `store_order`, or, with
+    /// `fence`, runs a release fence event then a relaxed store; thread 0
+    /// loads the flag with `load_order` and reads the data locally after
+    /// the load. The lines that reported a race (the local read is line 9).
+    fn local_message_passing(store_order: Order, load_order: Order, fence: bool) -> Vec<u32> {
+        let mut events = vec![ev(0, 1, EventKind::Spawn { child: 1 })];
+        if fence {
+            events.push(with_fence(ev(1, 3, EventKind::Fence), Order::Release));
+        }
+        events.push(ev(1, 4, store(FLAG, 4, true, store_order)));
+        events.push(ev(0, 5, load(FLAG, 4, true, load_order)));
+        let mut r = Races::default();
+        let mut lines = Vec::new();
+        for (i, e) in events.iter().enumerate() {
+            let mut found = r.push(e, |k| &events[k as usize]).is_some();
+            // Local steps after the spawn (thread 1's write) and after the
+            // flag load (thread 0's read).
+            let local = match i {
+                0 => Some(ev(1, 2, plain_store(DATA))),
+                _ if e.tid == 0 => Some(ev(0, 9, plain_load(DATA))),
+                _ => None,
+            };
+            if let Some(l) = local {
+                if let Some(bug) = r.push_local(&l, |k| &events[k as usize]) {
+                    assert_eq!(bug.local.as_deref(), Some(&l), "the local access is named");
+                    found = true;
+                }
+            }
+            if found {
+                lines.push(e.loc.line);
+            }
+        }
+        lines
+    }
+
+    #[test]
+    fn local_accesses_are_ordered_by_synchronisation() {
+        use Order::*;
+        assert_eq!(
+            local_message_passing(Release, Acquire, false),
+            Vec::<u32>::new()
+        );
+        assert_eq!(
+            local_message_passing(SeqCst, SeqCst, false),
+            Vec::<u32>::new()
+        );
+        assert_eq!(local_message_passing(Relaxed, Acquire, false), vec![5]);
+        assert_eq!(local_message_passing(Release, Relaxed, false), vec![5]);
+        // A release fence event publishes the local write before it.
+        assert_eq!(
+            local_message_passing(Relaxed, Acquire, true),
+            Vec::<u32>::new()
+        );
+    }
+
+    #[test]
+    fn local_accesses_are_undone_with_their_event() {
+        let spawn = ev(0, 1, EventKind::Spawn { child: 1 });
+        let events = [spawn.clone()];
+        let mut r = Races::default();
+        assert!(r.push(&spawn, |k| &events[k as usize]).is_none());
+        assert!(r
+            .push_local(&ev(1, 2, plain_store(DATA)), |k| &events[k as usize])
+            .is_none());
+        let read = ev(0, 3, plain_load(DATA));
+        assert!(r.push_local(&read, |k| &events[k as usize]).is_some());
+        // Undoing the spawn undoes both local steps: the read races no more.
+        r.truncate(0);
+        assert!(r.push(&spawn, |k| &events[k as usize]).is_none());
+        assert!(r.push_local(&read, |k| &events[k as usize]).is_none());
     }
 
     #[test]

@@ -80,7 +80,8 @@ pub fn replay_until<S: System>(
         }
         let ev = state.step(t, a);
         rec.event();
-        if let Some(bug) = trace.push(ev, (t, a)) {
+        let race = trace.push(ev, (t, a));
+        if let Some(bug) = race.or(trace.push_local(state.local_accesses())) {
             rec.note(bug, |bug| {
                 trace
                     .finding(bug, state.output())

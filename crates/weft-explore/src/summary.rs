@@ -86,6 +86,7 @@ impl Stats {
             mine.cutoffs += u.cutoffs;
             mine.alternatives += u.alternatives;
             mine.configurations += u.configurations;
+            mine.collected += u.collected;
         }
         self.executions += executions;
         for (k, v) in blocked_by {

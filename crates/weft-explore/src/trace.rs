@@ -477,6 +477,22 @@ impl Trace {
         race.filter(|_| self.tracking.race_check)
     }
 
+    /// Feeds the race detector the plain accesses the last step ran as
+    /// local steps (`System::local_accesses`), after its event was pushed:
+    /// the first data race they complete, if races are reported.
+    pub fn push_local(&mut self, accesses: &[Event]) -> Option<Bug> {
+        if accesses.is_empty() || !self.tracking.sync_clocks {
+            return None;
+        }
+        let mut first = None;
+        for ev in accesses {
+            let entries = &self.entries;
+            let race = self.race.push_local(ev, |i| &entries[i as usize].ev);
+            first = first.or(race);
+        }
+        first.filter(|_| self.tracking.race_check)
+    }
+
     /// [`Trace::push`] for a light trace (see [`Tracking::light`]): the
     /// event's data race check and its place in its thread, no more.
     fn push_light(&mut self, ev: Event, choice: Choice) -> Option<Bug> {

@@ -67,10 +67,15 @@
 //!   `notdep(e).e'` from the nearest snapshot (the paper's standby states,
 //!   section 4.1: the engine keeps snapshots at intervals along the
 //!   current branch).
-//! - Plain memory accesses to shared objects are events, as under DPOR
-//!   (the paper makes them local and reports races between them): the
-//!   exploration stays exact on programs with data races and under TSO and
-//!   PSO.
+//! - Plain memory accesses to shared objects are local steps, as in the
+//!   paper, only under SC with the race check on (the system is told so:
+//!   `weft_exec`'s `Limits::local_plain`); the engine feeds them to the
+//!   race detector ([`crate::trace::Trace::push_local`]), which orders
+//!   them by the synchronisation events around them. Under TSO and PSO,
+//!   and with `--no-race-check` (where their races would go unexplored
+//!   and unreported), they stay events, as under DPOR. A thread that runs
+//!   64 in a row without an event makes the next one an event, so that a
+//!   loop on a plain variable still yields.
 //! - The order of exploration is the in-order depth-first one (the paper's
 //!   searcher with the sweep bit always on the leftmost leaf), so a node's
 //!   right branch is decided once its left subtree is done.
@@ -83,9 +88,17 @@
 //!   (thread and action hashed), a coarser labelling that is still
 //!   adequate, so that they cost a fixed size and come from per-thread
 //!   prefix sums.
-//! - Fingerprints are recomputed from all fragments after every step (see
-//!   `weft_exec`'s `fingerprint` module), not updated at each write.
-//! - Events of `U` are never collected (a name costs a few words); the
+//! - Fingerprints are kept up to date per object changed, not per word
+//!   (see `weft_exec`'s `fingerprint` module), and need the system's
+//!   allocation to be repeatable: under `--por unfold` a thread's new
+//!   object may take the address of one of its own objects that was freed
+//!   or died without escaping and that nothing refers to any more
+//!   (`weft_exec`'s `Machine::alloc_object`), a special case of the paper's
+//!   reuse after a causally visible free.
+//! - `U` is collected when it doubles (see [`Unfolding::collect`]): only
+//!   the current execution's events are kept, with the table of least
+//!   configurations per fingerprint. An event found again afterwards is
+//!   named anew, and may be found a cutoff where it was none before. The
 //!   exploration tree is collected as the depth-first walk leaves it.
 
 use crate::trace::Trace;
@@ -139,11 +152,13 @@ pub struct UnfoldStats {
     /// Maximal configurations explored: executions that ended (as counted
     /// in `executions`), and those that ended at cutoffs.
     pub configurations: u64,
+    /// Events collected from `U` (see [`Unfolding::collect`]); one found
+    /// again afterwards counts again in `events`.
+    pub collected: u64,
 }
 
 /// The known events `U`, and the events of the current execution as events
 /// of `U`.
-#[derive(Default)]
 pub struct Unfolding {
     names: FxHashMap<Name, EvId>,
     known: Vec<Known>,
@@ -158,7 +173,42 @@ pub struct Unfolding {
     acc: Vec<Option<u128>>,
     /// Trace positions of the cutoff events of the current execution.
     cut: Vec<usize>,
+    /// `U` is collected when it holds this many events.
+    collect_at: usize,
     pub stats: UnfoldStats,
+}
+
+impl Default for Unfolding {
+    fn default() -> Unfolding {
+        Unfolding {
+            names: FxHashMap::default(),
+            known: Vec::new(),
+            smallest: FxHashMap::default(),
+            counts: Vec::new(),
+            ids: Vec::new(),
+            acc: Vec::new(),
+            cut: Vec::new(),
+            collect_at: collect_min(),
+            stats: UnfoldStats::default(),
+        }
+    }
+}
+
+/// The least size of `U` that triggers a collection.
+const COLLECT_MIN: usize = 1 << 16;
+
+#[cfg(test)]
+thread_local! {
+    /// In tests: the least size, set by a test to collect often.
+    static TEST_COLLECT_MIN: std::cell::Cell<usize> = const { std::cell::Cell::new(COLLECT_MIN) };
+}
+
+/// The least size of `U` that triggers a collection.
+fn collect_min() -> usize {
+    #[cfg(test)]
+    return TEST_COLLECT_MIN.with(|c| c.get());
+    #[cfg(not(test))]
+    COLLECT_MIN
 }
 
 /// The least local configuration known to reach a fingerprint.
@@ -214,6 +264,9 @@ impl Unfolding {
     pub fn push(&mut self, trace: &Trace, delta: Option<u128>) {
         let i = trace.len() - 1;
         debug_assert_eq!(self.ids.len(), i, "the unfolding follows the trace");
+        if self.names.len() >= self.collect_at {
+            self.collect();
+        }
         let entry = &trace.entries[i];
         let tid = entry.ev.tid;
         let clock = trace.clock(i);
@@ -267,6 +320,48 @@ impl Unfolding {
         if self.known[id as usize].cutoff {
             self.cut.push(i);
         }
+    }
+
+    /// Collects `U`: keeps the events of the current execution (with their
+    /// causal pasts, which are in it too) and forgets the others, so that
+    /// memory stays proportional to the execution, not to the exploration.
+    /// Ids are renumbered. What is lost is only sharing: an event found
+    /// again later is named anew and its cutoff decided anew, against the
+    /// least configurations per fingerprint, which are all kept (they make
+    /// the exploration finite). The table only ever gets smaller
+    /// configurations, so a decision made anew may turn an event that was
+    /// no cutoff into one, never the reverse; that is sound (it has a
+    /// smaller witness with the same state, whose future is explored), but
+    /// a plan made before must not stop in its middle: if a planned step
+    /// comes after such a new cutoff, the cutoff is dropped from the
+    /// current execution ([`Unfolding::uncut`]), as it was when the plan
+    /// was made. Runs when `U` has doubled since the last
+    /// collection, so its cost per event named stays constant.
+    fn collect(&mut self) {
+        let mut renumber: FxHashMap<EvId, EvId> = FxHashMap::default();
+        let mut known = Vec::with_capacity(self.ids.len());
+        for id in &mut self.ids {
+            let old = *id;
+            *id = *renumber.entry(old).or_insert_with(|| {
+                known.push(self.known[old as usize]);
+                (known.len() - 1) as EvId
+            });
+        }
+        let before = self.names.len();
+        self.names = std::mem::take(&mut self.names)
+            .into_iter()
+            .filter_map(|(mut name, id)| {
+                let id = *renumber.get(&id)?;
+                for (_, p) in name.past.iter_mut() {
+                    *p = *renumber.get(p).expect("the past of a kept event is kept");
+                }
+                Some((name, id))
+            })
+            .collect();
+        debug_assert_eq!(self.names.len(), known.len(), "one name per kept event");
+        self.known = known;
+        self.stats.collected += (before - self.names.len()) as u64;
+        self.collect_at = (2 * self.names.len()).max(collect_min());
     }
 
     /// Compares the local configuration of the last event of `trace`, of
@@ -352,6 +447,28 @@ impl Unfolding {
         } else {
             Stop::By(by)
         }
+    }
+
+    /// After a collection of `U` (only then can a plan meet a cutoff, see
+    /// [`Unfolding::collect`]): drops from the current execution the
+    /// cutoffs that stop thread `tid`, whose next event `next` is planned,
+    /// so that the plan goes on; they count as no cutoffs in this
+    /// execution. Returns false (and drops nothing) if `U` was never
+    /// collected.
+    pub fn uncut(&mut self, trace: &Trace, tid: Tid, next: &Event) -> bool {
+        if self.stats.collected == 0 {
+            return false;
+        }
+        let origin = trace.origin_before(tid, trace.len());
+        let flushes = crate::footprint::Flushes {
+            before_earlier: &|o, s| trace.flushed_before(o, s, trace.len()),
+            before_later: &|o, s| trace.flushed_before(o, s, trace.len()),
+        };
+        self.cut.retain(|&c| {
+            let before = origin.is_some_and(|o| trace.hb(c, o));
+            !before && !crate::footprint::depends(&trace.entries[c].ev, next, &flushes)
+        });
+        true
     }
 
     /// How the cutoffs of the current execution stop thread `tid`, whose
@@ -579,7 +696,8 @@ mod tests {
 
     /// Cutoffs against the explicit-state oracle, on random programs that
     /// loop forever: `--por unfold` terminates and finds a bug exactly
-    /// when one is reachable, at every bug location reachable.
+    /// when one is reachable, at every bug location reachable; also when
+    /// `U` is collected all the time.
     #[test]
     fn looping_programs_find_every_reachable_bug() {
         let cases = std::env::var("WEFT_TESTSYS_CASES")
@@ -587,12 +705,17 @@ mod tests {
             .and_then(|s| s.parse().ok())
             .unwrap_or(300u64);
         let mut states = 0;
+        let mut collected = 0;
         for case in 0..cases {
             let threads = random_looping_program(&mut Rng::new(case));
             let (oracle, reachable) = reachable_bugs(&threads);
             states += reachable;
-            for k in [Some(1), None] {
+            // The last run collects `U` whenever it holds 4 events.
+            for (k, collect) in [(Some(1), 1 << 16), (None, 1 << 16), (None, 4)] {
+                super::TEST_COLLECT_MIN.with(|c| c.set(collect));
                 let s = run(threads.clone(), k);
+                super::TEST_COLLECT_MIN.with(|c| c.set(1 << 16));
+                collected += s.stats.unfold.map_or(0, |u| u.collected);
                 let found: BTreeSet<_> = s
                     .findings
                     .iter()
@@ -603,5 +726,6 @@ mod tests {
             }
         }
         assert!(states > cases as usize, "the programs have states to find");
+        assert!(collected > 0, "U was collected");
     }
 }

@@ -48,7 +48,7 @@ pub fn render_human(s: &Summary, cx: &Context) -> String {
     if s.findings.is_empty() && !s.first_output.is_empty() {
         output(&mut out, &s.first_output, "output (first execution)");
     }
-    stats(&mut out, s);
+    stats(&mut out, s, cx.peak_rss_kib);
     if let Some(solver) = &cx.solver {
         let n = |k: &str| solver.get(k).and_then(|v| v.as_u64()).unwrap_or(0);
         let t = solver
@@ -75,7 +75,8 @@ fn finding(out: &mut String, f: &Finding, cx: &Context) {
         cx.sources.render(f.bug.loc),
         f.bug.tid
     );
-    if let (Some(first), Some(second)) = (&f.bug.related, f.trace.last()) {
+    let second = f.bug.local.as_deref().or(f.trace.last());
+    if let (Some(first), Some(second)) = (&f.bug.related, second) {
         for (what, e) in [("first access", &**first), ("second access", second)] {
             let (action, at) = ((cx.describe)(e), cx.sources.render(e.loc));
             let _ = writeln!(out, "  note: {what}: thread {} {action} at {at}", e.tid);
@@ -144,7 +145,7 @@ fn output(out: &mut String, o: &[weft_core::Output], title: &str) {
     }
 }
 
-fn stats(out: &mut String, s: &Summary) {
+fn stats(out: &mut String, s: &Summary, peak_rss_kib: Option<u64>) {
     let st = &s.stats;
     let _ = writeln!(
         out,
@@ -168,6 +169,12 @@ fn stats(out: &mut String, s: &Summary) {
             "  unfolding: {} events, {} cutoffs, {} alternatives, {} maximal configurations",
             u.events, u.cutoffs, u.alternatives, u.configurations
         );
+        if u.collected > 0 {
+            let _ = writeln!(out, "  unfolding: {} events collected", u.collected);
+        }
+        if let Some(kib) = peak_rss_kib {
+            let _ = writeln!(out, "  peak memory: {:.1} MiB", kib as f64 / 1024.0);
+        }
     }
     if let (Some(l), false) = (s.limit, s.findings.is_empty()) {
         let _ = writeln!(

@@ -37,6 +37,7 @@ pub fn render_json(s: &Summary, cx: &Context) -> Value {
             "cutoffs": u.cutoffs,
             "alternatives": u.alternatives,
             "configurations": u.configurations,
+            "collected": u.collected,
         })),
     })
 }
@@ -83,6 +84,11 @@ fn bug(f: &Finding, cx: &Context, w: Option<&crate::Witness>) -> Value {
         "thread": f.bug.tid,
         "details": f.bug.details,
         "related": f.bug.related.as_ref().map(|e| json!({
+            "thread": e.tid,
+            "action": (cx.describe)(e),
+            "location": cx.sources.render(e.loc),
+        })),
+        "local": f.bug.local.as_ref().map(|e| json!({
             "thread": e.tid,
             "action": (cx.describe)(e),
             "location": cx.sources.render(e.loc),

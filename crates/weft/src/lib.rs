@@ -443,6 +443,13 @@ fn run_check(
             NondetArg::Enumerate => Nondet::Enumerate,
             NondetArg::Fixed => Nondet::Fixed,
         },
+        // Cutoffs need a thread's allocations to come back to the same
+        // addresses (see `Limits::reuse_addresses`).
+        reuse_addresses: opts.por == Por::Unfold,
+        // The unfolding interleaves synchronisation only: plain accesses
+        // are local steps, checked for data races (not without the check,
+        // which would leave their races unexplored and unreported).
+        local_plain: opts.por == Por::Unfold && !opts.no_race_check,
         ..Limits::default()
     };
     let cfg = Config {
@@ -564,8 +571,11 @@ fn robustness(
         keep_going: true,
         ..cfg.clone()
     };
+    // The SC outcomes must be all of them, racy ones included: plain
+    // accesses are events here even under `--por unfold`.
     let sc_limits = Limits {
         mm: MemoryModel::Sc,
+        local_plain: false,
         ..limits
     };
     let sc_init = Machine::new(prog.clone(), sc_limits, names.clone());
@@ -689,6 +699,12 @@ fn witness_of(
     if let Some(dir) = &prog.allow_writes {
         options["allow_writes"] = json!(dir.display().to_string());
     }
+    if limits.reuse_addresses {
+        options["reuse_addresses"] = json!(true);
+    }
+    if limits.local_plain {
+        options["local_plain"] = json!(true);
+    }
     Witness {
         format: WITNESS_FORMAT.to_string(),
         program: file.display().to_string(),
@@ -734,6 +750,8 @@ struct Recorded {
     mm: MemoryModel,
     spurious_wakeups: bool,
     nondet: Nondet,
+    reuse_addresses: bool,
+    local_plain: bool,
     /// The inputs a replay feeds the program (`nondet` symbolic).
     inputs: weft_exec::GivenInputs,
     /// The `--allow-writes` directory of the recording, if any.
@@ -753,6 +771,8 @@ const WITNESS_OPTIONS: &[&str] = &[
     "spurious_wakeups",
     "nondet",
     "allow_writes",
+    "reuse_addresses",
+    "local_plain",
 ];
 
 /// The value of witness option `key`, one of the names in `choices`
@@ -829,6 +849,18 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
             .as_bool()
             .ok_or_else(|| format!("`options.spurious_wakeups` is {v}, not a boolean"))?,
     };
+    // Recorded under `--por unfold`: objects may take freed addresses, and
+    // plain shared accesses are local steps.
+    let flag = |key: &str| -> Result<bool, String> {
+        match opts.get(key) {
+            None => Ok(false),
+            Some(v) => v
+                .as_bool()
+                .ok_or_else(|| format!("`options.{key}` is {v}, not a boolean")),
+        }
+    };
+    let reuse_addresses = flag("reuse_addresses")?;
+    let local_plain = flag("local_plain")?;
     // Older witnesses were recorded with fixed nondet values.
     let nondet = one_of(
         opts,
@@ -908,6 +940,8 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
         mm,
         spurious_wakeups,
         nondet,
+        reuse_addresses,
+        local_plain,
         inputs,
         allow_writes,
         kind,
@@ -962,6 +996,8 @@ fn run_replay(
         mm: rec.mm,
         spurious_wakeups: rec.spurious_wakeups,
         nondet: rec.nondet,
+        reuse_addresses: rec.reuse_addresses,
+        local_plain: rec.local_plain,
         ..Limits::default()
     };
     let cfg = Config {

@@ -2092,6 +2092,66 @@ fn unfold_k_trades_blocked_executions() {
     assert!(one["unfolding"]["alternatives"].as_u64() > all["unfolding"]["alternatives"].as_u64());
 }
 
+/// `--por unfold` reports: the human statistics name the unfolding's
+/// counters and the peak memory; a data race whose second access ran as a
+/// local step names it (`local` in JSON, "second access" in text); the
+/// witness records the address reuse and the local plain accesses, and
+/// `--no-race-check` turns the latter off (plain accesses are events).
+#[test]
+fn unfold_reports_local_races_and_records_its_options() {
+    let s = Scratch::new("unfold-report");
+    s.write(
+        "race.c",
+        "#include <pthread.h>\nint x;\n\
+         void *w(void *a) { (void)a; x = 1; return 0; }\n\
+         int main(void) { pthread_t t; pthread_create(&t, 0, w, 0);\n\
+         int r = x; pthread_join(t, 0); return r; }\n",
+    );
+    let text = s.run(&["check", "race.c", "--por", "unfold"]);
+    text.expect_code(42);
+    assert!(text.stdout.contains("  unfolding: "), "{}", text.stdout);
+    assert!(text.stdout.contains("  peak memory: "), "{}", text.stdout);
+    assert!(
+        text.stdout
+            .contains("second access: thread 1 store x = 1 at race.c:3"),
+        "{}",
+        text.stdout
+    );
+    let out = s.run(&[
+        "check",
+        "race.c",
+        "--por",
+        "unfold",
+        "--json",
+        "--witness",
+        "w.json",
+    ]);
+    out.expect_code(42);
+    let report: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    assert_eq!(
+        report["bugs"][0]["local"]["location"], "race.c:3",
+        "{report}"
+    );
+    assert!(report["unfolding"]["collected"].is_u64(), "{report}");
+    let w = std::fs::read_to_string(s.path().join("w.json")).expect("witness");
+    let w: serde_json::Value = serde_json::from_str(&w).expect("witness");
+    assert_eq!(w["options"]["local_plain"], true, "{w}");
+    assert_eq!(w["options"]["reuse_addresses"], true, "{w}");
+    s.run(&["replay", "race.c", "w.json"]).expect_code(42);
+    // Without the race check plain accesses are events: two executions.
+    let out = s.run(&[
+        "check",
+        "race.c",
+        "--por",
+        "unfold",
+        "--json",
+        "--no-race-check",
+    ]);
+    out.expect_code(0);
+    let report: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    assert_eq!(report["executions"], 2, "{report}");
+}
+
 /// Under PSO a thread that writes the elements of an array, each under a
 /// lock (a barrier), reuses its auxiliary store-buffer threads: the
 /// witness names a few of them, not one per element, and still replays.

@@ -31,7 +31,6 @@ use rustc_hash::FxHashMap;
 use std::path::Path;
 use std::sync::Arc;
 use weft_core::{BugKind, EventKind, Stream as Out};
-use weft_ir::addr::thread_space;
 
 type Pending = Result<Option<EventKind>, Stop>;
 
@@ -412,10 +411,7 @@ pub fn fopen(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
         }
         Ok(()) => {}
     }
-    let fp = match m
-        .mem
-        .alloc(thread_space(c.tid), FILE_SIZE, ObjKind::Heap, true)
-    {
+    let fp = match m.alloc_object(c.tid, FILE_SIZE, ObjKind::Heap, true) {
         Ok(a) => a,
         Err(_) => {
             m.set_errno(c.tid, ENOMEM)?;

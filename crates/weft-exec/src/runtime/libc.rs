@@ -9,7 +9,6 @@ use crate::machine::{Machine, Stop};
 use crate::memory::{AllocError, ObjKind, ObjState};
 use crate::value::Value;
 use weft_core::{BugKind, EventKind};
-use weft_ir::addr::thread_space;
 
 pub(super) type Pending = Result<Option<EventKind>, Stop>;
 
@@ -30,7 +29,7 @@ pub(super) fn ret_int(v: i64, bits: u32) -> Result<Ret, Stop> {
 /// one the C library could give (up to `PTRDIFF_MAX`), is weft's limit,
 /// not the program's: the execution ends (limit `address-space`).
 pub(super) fn heap_alloc(m: &mut Machine, tid: u32, size: u64, zeroed: bool) -> Result<u64, Stop> {
-    match m.mem.alloc(thread_space(tid), size, ObjKind::Heap, zeroed) {
+    match m.alloc_object(tid, size, ObjKind::Heap, zeroed) {
         Ok(a) => Ok(a),
         Err(e @ AllocError::TooLarge) if m.dm().is_ilp32() && size <= i32::MAX as u64 => {
             Err(m.alloc_stop(e))

@@ -474,9 +474,8 @@ fn alloc_run(m: &mut Machine, c: &Call, vararg: bool, name: &'static str) -> Res
     m.last = alloc_pending(m, c, vararg, name)?;
     let mut text = f.text;
     text.push(0);
-    let space = weft_ir::addr::thread_space(c.tid);
-    let block = match m.mem.alloc(
-        space,
+    let block = match m.alloc_object(
+        c.tid,
         text.len() as u64,
         crate::memory::ObjKind::Heap,
         false,

@@ -480,6 +480,7 @@ fn run(seed: u64, steps: usize) {
                 tid: 0,
                 details: Vec::new(),
                 related: None,
+                local: None,
             };
             assert_eq!(
                 format!("{:?}", new.finding(bug.clone(), &[])),
