@@ -302,6 +302,11 @@ pub trait System: Clone {
     fn local_accesses(&self) -> &[Event] {
         &[]
     }
+    /// Whether plain shared accesses are local steps (see
+    /// [`System::local_accesses`]).
+    fn plain_accesses_local(&self) -> bool {
+        false
+    }
     /// Fills `out` with the enabled threads, in increasing id order.
     fn enabled(&self, out: &mut Vec<Tid>) {
         out.clear();

@@ -1309,6 +1309,10 @@ impl System for Machine {
         &self.local_log
     }
 
+    fn plain_accesses_local(&self) -> bool {
+        self.local_plain
+    }
+
     fn unexplored(&self) -> Option<LimitKind> {
         if self.concretized() {
             return Some(LimitKind::Symbolic);

@@ -663,17 +663,25 @@ impl Memory {
         kind: ObjKind,
         zeroed: bool,
     ) -> Result<u64, AllocError> {
-        if size > self.model.limits().max_wide_size {
-            return Err(AllocError::TooLarge);
-        }
-        let heap = kind == ObjKind::Heap;
-        if heap && !self.heap_fits(size) {
-            return Err(AllocError::OutOfMemory);
-        }
-        let charge = if heap { heap_charge(size) } else { 0 };
+        let charge = self.admit(size, kind)?;
         let a = self.place(space, Object::new(size, kind, zeroed))?;
         self.budget.heap += charge;
         Ok(a)
+    }
+
+    /// Whether an object of `size` bytes of `kind` can be allocated: what
+    /// it charges the live heap.
+    fn admit(&self, size: u64, kind: ObjKind) -> Result<u64, AllocError> {
+        if size > self.model.limits().max_wide_size {
+            return Err(AllocError::TooLarge);
+        }
+        if kind != ObjKind::Heap {
+            return Ok(0);
+        }
+        if !self.heap_fits(size) {
+            return Err(AllocError::OutOfMemory);
+        }
+        Ok(heap_charge(size))
     }
 
     /// [`Memory::alloc`] in the slot `grave`, one of [`Memory::graves`]
@@ -685,22 +693,14 @@ impl Memory {
         kind: ObjKind,
         zeroed: bool,
     ) -> Result<u64, AllocError> {
-        if size > self.model.limits().max_wide_size {
-            return Err(AllocError::TooLarge);
-        }
-        let heap = kind == ObjKind::Heap;
-        if heap && !self.heap_fits(size) {
-            return Err(AllocError::OutOfMemory);
-        }
+        let charge = self.admit(size, kind)?;
         let graves = crate::cow::make_mut(self.graves.as_mut().expect("address reuse is on"));
         let taken = graves.remove(&(grave.space, grave.index));
         debug_assert!(taken, "only a grave is reused");
         let (obj, budget) = self.object_mut(grave).expect("a grave is an object");
         debug_assert!(obj.state != ObjState::Live && !obj.escaped);
         *obj = Object::new(size, kind, zeroed);
-        if heap {
-            budget.heap += heap_charge(size);
-        }
+        budget.heap += charge;
         self.epoch += 1;
         Ok(self.model.addr(grave, 0))
     }

@@ -261,6 +261,13 @@ struct Dpor<'r, 'c, S> {
     unf: Option<Unfolding>,
     /// The last free choice skipped a thread stopped by a cutoff.
     skipped_cut: bool,
+    /// A data race was found while the system ran plain accesses as local
+    /// steps (`--por unfold`): from then on what a program reads may
+    /// depend on when racing local steps ran, not only on the events
+    /// before, so a plan may meet a thread that cannot run or an event
+    /// that is now a cutoff. Such an execution ends blocked (`after-race`),
+    /// not as an anomaly; the verdict is already a bug.
+    after_race: bool,
 }
 
 fn explore<S: System>(init: S, tracking: Tracking, rec: &mut Recorder, mode: Mode) -> Completion {
@@ -293,6 +300,7 @@ fn explore_with<S: System>(
         checked: false,
         unf,
         skipped_cut: false,
+        after_race: false,
     };
     let mut first_new = 0;
     let done = loop {
@@ -371,6 +379,7 @@ impl<S: System> Dpor<'_, '_, S> {
             let below = std::mem::take(&mut node.below);
             self.nodes.push(Node::new(None, sleep, below));
             if let Some(bug) = race {
+                self.after_race |= self.cur.plain_accesses_local();
                 let (trace, cur) = (&self.trace, &self.cur);
                 self.rec.note(bug, |bug| {
                     trace.finding(bug, cur.output()).with_inputs(cur.inputs())
@@ -459,6 +468,9 @@ impl<S: System> Dpor<'_, '_, S> {
         match end {
             End::Done => {}
             End::SleepBlocked => return self.rec.blocked("sleep-set"),
+            End::Disabled | End::CutPlan if self.after_race => {
+                return self.rec.blocked("after-race");
+            }
             End::Disabled => {
                 let d = self.nodes.len() - 1;
                 debug_assert!(
@@ -771,7 +783,10 @@ impl<S: System> Dpor<'_, '_, S> {
             // A partial alternative may turn out redundant; so may, once
             // cutoffs stop threads, a complete one (a thread planned
             // before several cutoffs at once is not a race reversal).
-            if self.mode.partial() || self.unf.as_ref().is_some_and(|u| u.stats.cutoffs > 0) {
+            if self.mode.partial()
+                || self.after_race
+                || self.unf.as_ref().is_some_and(|u| u.stats.cutoffs > 0)
+            {
                 continue;
             }
             debug_assert!(

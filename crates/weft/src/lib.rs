@@ -393,6 +393,9 @@ fn report_cut(limit: LimitKind, json: bool) -> anyhow::Result<i32> {
 struct Origin {
     mm: MemoryModel,
     outcome: Option<String>,
+    /// Plain shared accesses were local steps in the run that found it
+    /// (see `Limits::local_plain`).
+    local_plain: bool,
 }
 
 fn run_check(
@@ -479,7 +482,8 @@ fn run_check(
         let origins = vec![
             Origin {
                 mm: limits.mm,
-                outcome: None
+                outcome: None,
+                local_plain: limits.local_plain && limits.mm == MemoryModel::Sc,
             };
             s.findings.len()
         ];
@@ -594,7 +598,13 @@ fn robustness(
     // the verdict is incomplete unless another bug is found.
     let symbolic = [sc_pool, weak_pool].iter().flatten().any(|p| p.used());
     let weak_name = limits.mm.as_str().to_uppercase();
-    let plain = |mm| Origin { mm, outcome: None };
+    // The SC run keeps plain accesses as events (see `sc_limits`), and the
+    // weak models always do.
+    let plain = |mm| Origin {
+        mm,
+        outcome: None,
+        local_plain: false,
+    };
     let mut found: Vec<(Finding, Origin)> = sc
         .findings
         .into_iter()
@@ -630,6 +640,7 @@ fn robustness(
             let origin = Origin {
                 mm: limits.mm,
                 outcome: Some(outcome),
+                local_plain: false,
             };
             found.push((not_robust(run, msg), origin));
         }
@@ -702,7 +713,7 @@ fn witness_of(
     if limits.reuse_addresses {
         options["reuse_addresses"] = json!(true);
     }
-    if limits.local_plain {
+    if origin.local_plain {
         options["local_plain"] = json!(true);
     }
     Witness {

@@ -2152,6 +2152,59 @@ fn unfold_reports_local_races_and_records_its_options() {
     assert_eq!(report["executions"], 2, "{report}");
 }
 
+/// `--por unfold --keep-going` on a racy program: once a data race is
+/// found, a planned execution that diverges from its plan (here a value a
+/// racing local write left behind changes what an atomic load reads) ends
+/// `after-race`, not as an explorer anomaly (a program from the random
+/// differential test, seed 0x1234, case 27).
+#[test]
+fn unfold_keeps_going_after_a_race_without_anomalies() {
+    let s = Scratch::new("unfold-after-race");
+    s.write(
+        "racy.c",
+        "#include <pthread.h>\n\
+         extern void __VERIFIER_assume(int);\n\
+         int g1, g2;\n\
+         pthread_mutex_t m0 = PTHREAD_MUTEX_INITIALIZER;\n\
+         static void __VERIFIER_atomic_t0_0(void) {\n\
+           int r1 = __atomic_fetch_add(&g1, 2, __ATOMIC_SEQ_CST);\n\
+           __VERIFIER_assume(r1 != 1);\n\
+         }\n\
+         void *t0(void *arg) { (void)arg; int r0 = __atomic_load_n(&g1, __ATOMIC_SEQ_CST);\n\
+           (void)r0; __VERIFIER_atomic_t0_0(); return 0; }\n\
+         void *t1(void *arg) { (void)arg; g1 = 1; g2 = 2; pthread_mutex_lock(&m0);\n\
+           int r0 = g2; __VERIFIER_assume(r0 != 1); pthread_mutex_unlock(&m0); return 0; }\n\
+         int main(void) { pthread_t th[2]; pthread_create(&th[0], 0, t0, 0);\n\
+           pthread_create(&th[1], 0, t1, 0); pthread_join(th[0], 0); pthread_join(th[1], 0);\n\
+           return 0; }\n",
+    );
+    let out = s.run(&[
+        "check",
+        "racy.c",
+        "--por",
+        "unfold",
+        "--keep-going",
+        "--json",
+    ]);
+    out.expect_code(42);
+    let report: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    assert!(report["limit"].is_null(), "{report}");
+    let anomalies: u64 = report["anomalies"]
+        .as_object()
+        .map_or(0, |a| a.values().filter_map(|v| v.as_u64()).sum());
+    assert_eq!(anomalies, 0, "{report}");
+    assert!(
+        report["blocked_by"]["after-race"].as_u64() > Some(0),
+        "{report}"
+    );
+    assert!(
+        report["bugs"]
+            .as_array()
+            .is_some_and(|b| b.iter().any(|b| b["kind"] == "data-race")),
+        "{report}"
+    );
+}
+
 /// Under PSO a thread that writes the elements of an array, each under a
 /// lock (a barrier), reuses its auxiliary store-buffer threads: the
 /// witness names a few of them, not one per element, and still replays.
