@@ -226,8 +226,12 @@ pub static GROUPS: &[Group] = &[
             local("__VERIFIER_nondet_double", verifier::nondet_f64),
             local("klee_make_symbolic", verifier::make_symbolic),
             local("weft_make_symbolic", verifier::make_symbolic),
-            local("klee_assume", verifier::assume),
-            local("__VERIFIER_assume", verifier::assume),
+            visible("klee_assume", verifier::assume_pending, verifier::assume),
+            visible(
+                "__VERIFIER_assume",
+                verifier::assume_pending,
+                verifier::assume,
+            ),
             visible(
                 "__VERIFIER_atomic_begin",
                 verifier::atomic_begin_pending,
