@@ -75,7 +75,9 @@
 //!   and with `--no-race-check` (where their races would go unexplored
 //!   and unreported), they stay events, as under DPOR. A thread that runs
 //!   64 in a row without an event makes the next one an event, so that a
-//!   loop on a plain variable still yields.
+//!   loop on a plain variable still yields, and an assumption that may
+//!   fail after local steps is an event, so that other threads can run
+//!   (and race with them) before it ends the execution.
 //! - The order of exploration is the in-order depth-first one (the paper's
 //!   searcher with the sweep bit always on the leftmost leaf), so a node's
 //!   right branch is decided once its left subtree is done.
