@@ -199,20 +199,20 @@ pub fn compare_unfold(none: &Run, optimal: &Run, u: &Run, k: &str, problems: &mu
     let cutoffs = u.json["unfolding"]["cutoffs"].as_u64();
     // Without cutoffs, complete alternatives are Optimal-DPOR's wakeup
     // trees: when plain accesses are events, exactly its executions, none
-    // sleep-set blocked; when they are local steps, one execution per
-    // Mazurkiewicz trace of the synchronisation alone: none sleep-set
-    // blocked, and no more than Optimal-DPOR's (which also orders plain
-    // accesses, for example against atomic sections).
-    let blocked = |r: &Run| r.blocked_by.get("sleep-set").copied().unwrap_or(0);
-    if k == "inf" && cutoffs == Some(0) {
-        let exact = u.executions == optimal.executions && u.blocked_by == optimal.blocked_by;
-        let fewer = u.executions + u.blocked <= optimal.executions + optimal.blocked;
-        if (!local && !exact) || (local && (!fewer || blocked(u) > blocked(optimal))) {
-            problems.push(format!(
-                "{ctx}: no cutoff, but {} executions ({:?}) where optimal has {} ({:?})",
-                u.executions, u.blocked_by, optimal.executions, optimal.blocked_by
-            ));
-        }
+    // sleep-set blocked. When they are local steps the executions are not
+    // Optimal-DPOR's (its plain-access events are gone, an assumption that
+    // may fail after local steps is an event of its own, and planning
+    // threads before it is no race reversal, so a few may end sleep-set
+    // blocked): only the bound by the naive search's count applies.
+    if k == "inf"
+        && cutoffs == Some(0)
+        && !local
+        && (u.executions != optimal.executions || u.blocked_by != optimal.blocked_by)
+    {
+        problems.push(format!(
+            "{ctx}: no cutoff, but {} executions ({:?}) where optimal has {} ({:?})",
+            u.executions, u.blocked_by, optimal.executions, optimal.blocked_by
+        ));
     }
     if cutoffs.is_none() {
         problems.push(format!("{ctx}: no `unfolding` statistics"));
