@@ -461,16 +461,19 @@ impl Unfolding {
         if self.stats.collected == 0 {
             return false;
         }
-        let origin = trace.origin_before(tid, trace.len());
-        let flushes = crate::footprint::Flushes {
-            before_earlier: &|o, s| trace.flushed_before(o, s, trace.len()),
-            before_later: &|o, s| trace.flushed_before(o, s, trace.len()),
-        };
-        self.cut.retain(|&c| {
-            let before = origin.is_some_and(|o| trace.hb(c, o));
-            !before && !crate::footprint::depends(&trace.entries[c].ev, next, &flushes)
-        });
-        true
+        // Each round drops at least one cutoff: those in the thread's own
+        // past, then those its next event depends on (see `stop_at`).
+        loop {
+            match self.stop(trace, tid, next) {
+                Stop::Free => return true,
+                Stop::Dead => {
+                    let origin = trace.origin_before(tid, trace.len());
+                    self.cut
+                        .retain(|&c| !origin.is_some_and(|o| trace.hb(c, o)));
+                }
+                Stop::By(by) => self.cut.retain(|c| !by.contains(c)),
+            }
+        }
     }
 
     /// How the cutoffs of the current execution stop thread `tid`, whose
