@@ -68,6 +68,10 @@ pub enum LimitKind {
     /// The SMT solver gave up on a query (its timeout): the path was not
     /// followed further.
     Solver,
+    /// A bug-hunting strategy (`--strategy icb|vt|pct|pctvb|random`)
+    /// explored only the schedules within its bound (preemptions, variables
+    /// and threads, or a number of random runs): others were left out.
+    Bound,
 }
 
 impl LimitKind {
@@ -84,6 +88,7 @@ impl LimitKind {
             LimitKind::Anomaly => "anomaly",
             LimitKind::Symbolic => "symbolic",
             LimitKind::Solver => "solver",
+            LimitKind::Bound => "bound",
         }
     }
 }
@@ -271,6 +276,12 @@ pub trait System: Clone {
     /// must feed the program to replay it. Empty for concrete executions.
     fn inputs(&self) -> Vec<Input> {
         Vec::new()
+    }
+    /// The shared variable (memory object) that the byte at `addr` belongs
+    /// to, as a number: the variable bounding of `--strategy vt|pctvb`
+    /// counts distinct variables. By default the 8-byte word.
+    fn variable_of(&self, addr: u64) -> u64 {
+        addr & !7
     }
     /// A digest of the program's global memory, part of an execution's
     /// observable outcome.

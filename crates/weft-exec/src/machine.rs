@@ -1335,6 +1335,11 @@ impl System for Machine {
         self.mem.digest(weft_ir::addr::STATIC_SPACE)
     }
 
+    fn variable_of(&self, addr: u64) -> u64 {
+        let (id, _) = self.mem.decode(addr);
+        (u64::from(id.space) << 32) | u64::from(id.index)
+    }
+
     fn track_fingerprints(&mut self) {
         self.start_fingerprints();
     }

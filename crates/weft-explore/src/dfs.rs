@@ -51,7 +51,7 @@ pub fn choices<S: System>(s: &S, buf: &mut Vec<u32>) -> Vec<Choice> {
 
 /// Takes one step and records it; a data race is noted and the execution
 /// goes on.
-fn step<S: System>(state: &mut S, c: Choice, trace: &mut Trace, rec: &mut Recorder) {
+pub(crate) fn step<S: System>(state: &mut S, c: Choice, trace: &mut Trace, rec: &mut Recorder) {
     let ev = state.step(c.0, c.1);
     rec.event();
     let race = trace.push(ev, c);

@@ -13,7 +13,7 @@
 //! [`Recorder::blocked`]) and stops as soon as it says so.
 
 use crate::summary::Recorder;
-use crate::{dfs, dpor, Config};
+use crate::{dfs, dpor, hunt, Config};
 use weft_core::System;
 
 /// How an exploration ended.
@@ -38,6 +38,11 @@ pub trait Explorer: Sized {
     const NAME: &'static str;
     /// One line for `--help`.
     const ABOUT: &'static str;
+    /// A bug-hunting strategy (`--strategy NAME`): it explores a bounded or
+    /// random part of the executions, so without a bug its verdict is
+    /// `incomplete` unless it says it explored every one. The others
+    /// (`--por NAME`) explore every execution, up to equivalence.
+    const BUG_HUNTING: bool = false;
     /// An explorer for one exploration with the settings `cfg`.
     fn new(cfg: &Config) -> Self;
     /// Explores the executions of `init`, reporting each one that ends to
@@ -51,6 +56,7 @@ pub trait Explorer: Sized {
 pub struct Strategy {
     pub name: &'static str,
     pub about: &'static str,
+    pub bug_hunting: bool,
 }
 
 macro_rules! registry {
@@ -59,6 +65,7 @@ macro_rules! registry {
         pub const STRATEGIES: &[Strategy] = &[$(Strategy {
             name: <$ty as Explorer>::NAME,
             about: <$ty as Explorer>::ABOUT,
+            bug_hunting: <$ty as Explorer>::BUG_HUNTING,
         }),*];
 
         /// Runs the strategy called `name`, or returns `None` if there is
@@ -73,7 +80,17 @@ macro_rules! registry {
     };
 }
 
-registry!(dfs::Naive, dpor::Source, dpor::Optimal, dpor::Unfold);
+registry!(
+    dfs::Naive,
+    dpor::Source,
+    dpor::Optimal,
+    dpor::Unfold,
+    hunt::Icb,
+    hunt::Vt,
+    hunt::Pct,
+    hunt::PctVb,
+    hunt::RandomWalk,
+);
 
 #[cfg(test)]
 mod tests {
@@ -85,7 +102,10 @@ mod tests {
     #[test]
     fn registry_names() {
         let names: Vec<&str> = STRATEGIES.iter().map(|s| s.name).collect();
-        assert_eq!(names, ["none", "source", "optimal", "unfold"]);
+        assert_eq!(
+            names,
+            ["none", "source", "optimal", "unfold", "icb", "vt", "pct", "pctvb", "random"]
+        );
         for s in STRATEGIES {
             assert_eq!(Por::named(s.name).map(Por::name), Some(s.name));
         }
@@ -109,7 +129,7 @@ mod tests {
     fn agree(threads: &[Vec<Op>], what: &str) {
         let runs: Vec<Summary> = STRATEGIES
             .iter()
-            .filter(|s| s.name != "unfold")
+            .filter(|s| s.name != "unfold" && !s.bug_hunting)
             .map(|s| {
                 let por = Por::named(s.name).expect("registered");
                 explore(TestSys::new(threads.to_vec()).digest_traces(), por)

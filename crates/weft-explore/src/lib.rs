@@ -8,6 +8,9 @@
 //!   interleaving of visible operations (and every alternative of
 //!   nondeterministic events such as which waiter a signal wakes).
 //! - [`dpor`]: `--por source` and `--por optimal` (the default).
+//! - [`hunt`]: the bug-hunting strategies (`--strategy icb|vt|pct|pctvb|
+//!   random`): bounded and randomized searches that look for a bug fast
+//!   and prove nothing beyond their bound.
 //!
 //! Shared machinery: [`footprint`] (the dependency relation), [`trace`]
 //! (vector-clock happens-before, races), [`race`] (data races under C11
@@ -20,6 +23,7 @@ pub mod dfs;
 pub mod dpor;
 pub mod explorer;
 pub mod footprint;
+pub mod hunt;
 pub mod race;
 mod replay;
 mod summary;
@@ -33,7 +37,8 @@ mod words;
 pub use explorer::{Completion, Explorer, Strategy, STRATEGIES};
 pub use replay::{replay, replay_until, replay_with, ReplayError};
 pub use summary::{
-    is_final_outcome, outcome, render_outcome, Anomalies, Choice, EventClocks, Finding, Recorder,
+    is_final_outcome, outcome, render_outcome, Anomalies, Bounds, Choice, EventClocks, Finding,
+    Recorder,
     Stats, Summary,
 };
 
@@ -55,6 +60,16 @@ impl Por {
     pub const Optimal: Por = Por(dpor::Optimal::NAME);
     /// The unfolding with k-partial alternatives and cutoff events.
     pub const Unfold: Por = Por(dpor::Unfold::NAME);
+    /// Iterative preemption bounding.
+    pub const Icb: Por = Por(hunt::Icb::NAME);
+    /// Variable and thread bounding.
+    pub const Vt: Por = Por(hunt::Vt::NAME);
+    /// Probabilistic concurrency testing.
+    pub const Pct: Por = Por(hunt::Pct::NAME);
+    /// PCT with variable bounding.
+    pub const PctVb: Por = Por(hunt::PctVb::NAME);
+    /// Uniform random scheduling.
+    pub const Random: Por = Por(hunt::RandomWalk::NAME);
 
     /// The registered strategy called `name`.
     pub fn named(name: &str) -> Option<Por> {
@@ -67,6 +82,13 @@ impl Por {
     /// The strategy's name, as `--por` takes it.
     pub fn name(self) -> &'static str {
         self.0
+    }
+
+    /// Whether it is a bug-hunting strategy (see [`Explorer::BUG_HUNTING`]).
+    pub fn bug_hunting(self) -> bool {
+        STRATEGIES
+            .iter()
+            .any(|s| s.name == self.0 && s.bug_hunting)
     }
 }
 
@@ -107,6 +129,40 @@ pub struct Config {
     /// `--por unfold`: take cutoff events (off only in tests that compare
     /// execution counts with Optimal-DPOR).
     pub cutoffs: bool,
+    /// Settings of the bug-hunting strategies ([`hunt`]).
+    pub hunt: Hunt,
+}
+
+/// Settings of the bug-hunting strategies (see [`hunt`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hunt {
+    /// PCT's bug depth `d` (`--pct-depth`): `d - 1` priority change
+    /// points per run.
+    pub pct_depth: u32,
+    /// Runs of a randomized strategy (`--runs`).
+    pub runs: u64,
+    /// The seed of the randomized strategies (`--seed`): run `r` of seed
+    /// `s` is the same schedule on every machine.
+    pub seed: u64,
+    /// The last bound a systematic strategy explores (`--max-bound`): the
+    /// preemptions of `icb`, the level `v + t - 2` of `vt`.
+    pub max_bound: Option<u32>,
+    /// `icb` and `vt` skip a state whose Mazurkiewicz trace was already
+    /// explored with at least the same budget (off with `--por none`:
+    /// every schedule of the bound is run).
+    pub reduce: bool,
+}
+
+impl Default for Hunt {
+    fn default() -> Hunt {
+        Hunt {
+            pct_depth: 3,
+            runs: 1000,
+            seed: 0,
+            max_bound: None,
+            reduce: true,
+        }
+    }
 }
 
 impl Default for Config {
@@ -123,6 +179,7 @@ impl Default for Config {
             first_run: false,
             unfold_k: Some(1),
             cutoffs: true,
+            hunt: Hunt::default(),
         }
     }
 }

@@ -20,6 +20,55 @@ pub struct Finding {
     /// The inputs that take the execution along its path (see
     /// `System::inputs`); empty for concrete executions.
     pub inputs: Vec<Input>,
+    /// Under a bug-hunting strategy, the bound of the execution that found
+    /// it (its preemptions, its (v, t), its seed and run).
+    pub found_under: Option<Bounds>,
+}
+
+/// Named numbers that say where in a bounded or randomized search an
+/// execution lies (`preemptions=1`; `v=1 t=2 preemptions=2`; `seed=7
+/// run=13 depth=2`), or how far a search went.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Bounds {
+    /// The strategy's name (`icb`, `vt`, `pct`, `pctvb`, `random`).
+    pub strategy: &'static str,
+    pub fields: Vec<(&'static str, u64)>,
+}
+
+impl Bounds {
+    pub fn new(strategy: &'static str) -> Bounds {
+        Bounds {
+            strategy,
+            fields: Vec::new(),
+        }
+    }
+
+    /// `self` with `name = value` added (or replaced).
+    pub fn with(mut self, name: &'static str, value: u64) -> Bounds {
+        self.set(name, value);
+        self
+    }
+
+    pub fn set(&mut self, name: &'static str, value: u64) {
+        match self.fields.iter_mut().find(|(n, _)| *n == name) {
+            Some(f) => f.1 = value,
+            None => self.fields.push((name, value)),
+        }
+    }
+
+    pub fn get(&self, name: &str) -> Option<u64> {
+        self.fields.iter().find(|(n, _)| *n == name).map(|f| f.1)
+    }
+}
+
+impl std::fmt::Display for Bounds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.strategy)?;
+        for (n, v) in &self.fields {
+            write!(f, " {n}={v}")?;
+        }
+        Ok(())
+    }
 }
 
 impl Finding {
@@ -61,6 +110,9 @@ pub struct Stats {
     pub anomalies: Anomalies,
     /// The unfolding's counters (`--por unfold`).
     pub unfold: Option<crate::unfold::UnfoldStats>,
+    /// A bug-hunting strategy's parameters and how far it went (the bound
+    /// completely explored, the seed, the runs).
+    pub strategy: Option<Bounds>,
 }
 
 impl Stats {
@@ -79,7 +131,11 @@ impl Stats {
             elapsed,
             anomalies,
             unfold,
+            strategy,
         } = other;
+        if self.strategy.is_none() {
+            self.strategy = strategy.clone();
+        }
         if let Some(u) = unfold {
             let mine = self.unfold.get_or_insert_with(Default::default);
             mine.events += u.events;
@@ -236,6 +292,9 @@ pub struct Recorder<'c> {
     /// Some execution ran under this bound without being cut by it (see
     /// `System::unexplored`).
     unexplored: Option<LimitKind>,
+    /// Where the current execution lies in a bounded search: given to the
+    /// findings it makes.
+    found_under: Option<Bounds>,
 }
 
 impl<'c> Recorder<'c> {
@@ -245,6 +304,7 @@ impl<'c> Recorder<'c> {
             cfg,
             start: Instant::now(),
             unexplored: None,
+            found_under: None,
         }
     }
 
@@ -327,7 +387,10 @@ impl<'c> Recorder<'c> {
                             }
                         }
                     };
-                    s.findings.push(finding);
+                    s.findings.push(Finding {
+                        found_under: self.found_under.clone(),
+                        ..finding
+                    });
                 }
                 if !self.cfg.keep_going || self.cfg.stop_at.is_some_and(|f| f(b)) {
                     return false;
@@ -356,7 +419,7 @@ impl<'c> Recorder<'c> {
         self.within_bounds()
     }
 
-    fn within_bounds(&mut self) -> bool {
+    pub(crate) fn within_bounds(&mut self) -> bool {
         let s = &mut self.summary;
         let done = s.stats.executions
             + s.stats.blocked()
@@ -388,8 +451,23 @@ impl<'c> Recorder<'c> {
             .iter()
             .any(|f| f.bug.kind == bug.kind && f.bug.loc == bug.loc)
         {
-            s.findings.push(make_finding(bug));
+            let finding = make_finding(bug);
+            s.findings.push(Finding {
+                found_under: self.found_under.clone(),
+                ..finding
+            });
         }
+    }
+
+    /// Says where the executions that follow lie in a bounded search (see
+    /// [`Finding::found_under`]).
+    pub fn found_under(&mut self, b: Option<Bounds>) {
+        self.found_under = b;
+    }
+
+    /// Records a bug-hunting strategy's parameters and progress.
+    pub fn strategy(&mut self, b: Bounds) {
+        self.summary.stats.strategy = Some(b);
     }
 
     /// Records a reason the search is incomplete unless it finds a bug

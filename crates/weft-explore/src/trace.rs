@@ -833,6 +833,7 @@ impl Trace {
                 })
                 .collect(),
             inputs: Vec::new(),
+            found_under: None,
         }
     }
 

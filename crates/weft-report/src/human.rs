@@ -32,6 +32,11 @@ pub fn render_human(s: &Summary, cx: &Context) -> String {
             out,
             "verdict: INCOMPLETE (no bug found, but __VERIFIER_nondet_* inputs were fixed to 0; other values are unexplored)"
         ),
+        Verdict::Incomplete if s.limit == Some(weft_core::LimitKind::Bound) => writeln!(
+            out,
+            "verdict: INCOMPLETE (no bug found in {} executions within the strategy's bound; it proves nothing beyond it)",
+            s.stats.executions
+        ),
         Verdict::Incomplete if s.limit == Some(weft_core::LimitKind::BlockedSection) => writeln!(
             out,
             "verdict: INCOMPLETE (no bug found, but a thread blocked inside an atomic section while others ran; the reduced search does not reorder events into that window: try --por none)"
@@ -85,6 +90,9 @@ fn finding(out: &mut String, f: &Finding, cx: &Context) {
     for d in &f.bug.details {
         let _ = writeln!(out, "  note: {d}");
     }
+    if let Some(b) = &f.found_under {
+        let _ = writeln!(out, "  found under: {}", found_under(b));
+    }
     if !f.inputs.is_empty() {
         let parts: Vec<String> = f
             .inputs
@@ -121,6 +129,43 @@ fn finding(out: &mut String, f: &Finding, cx: &Context) {
     }
     if !f.output.is_empty() {
         output(out, &f.output, "output");
+    }
+}
+
+/// Where a bounded or randomized search found a bug, for people: `1
+/// preemption (icb)`, `v=1 t=2, 2 preemptions (vt)`, `pct run 13 of seed
+/// 7 (depth 2)`.
+fn found_under(b: &weft_explore::Bounds) -> String {
+    let get = |k| b.get(k).unwrap_or(0);
+    let preemptions = |n: u64| format!("{n} preemption{}", if n == 1 { "" } else { "s" });
+    match b.strategy {
+        "icb" => format!("{} (icb)", preemptions(get("preemptions"))),
+        "vt" => format!(
+            "v={} t={}, {} (vt)",
+            get("v"),
+            get("t"),
+            preemptions(get("preemptions"))
+        ),
+        _ => {
+            let rest: Vec<String> = b
+                .fields
+                .iter()
+                .filter(|(k, _)| !matches!(*k, "seed" | "run"))
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect();
+            let rest = if rest.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", rest.join(", "))
+            };
+            format!(
+                "{} run {} of seed {}{rest}; rerun with --seed {}",
+                b.strategy,
+                get("run"),
+                get("seed"),
+                get("seed")
+            )
+        }
     }
 }
 
@@ -175,6 +220,9 @@ fn stats(out: &mut String, s: &Summary, peak_rss_kib: Option<u64>) {
         if let Some(kib) = peak_rss_kib {
             let _ = writeln!(out, "  peak memory: {:.1} MiB", kib as f64 / 1024.0);
         }
+    }
+    if let Some(b) = &st.strategy {
+        let _ = writeln!(out, "  strategy: {b}");
     }
     if let (Some(l), false) = (s.limit, s.findings.is_empty()) {
         let _ = writeln!(

@@ -39,7 +39,19 @@ pub fn render_json(s: &Summary, cx: &Context) -> Value {
             "configurations": u.configurations,
             "collected": u.collected,
         })),
+        "strategy": s.stats.strategy.as_ref().map(bounds),
     })
+}
+
+/// A strategy's parameters or a finding's place in a bounded search, as
+/// `{"strategy": NAME, FIELD: NUMBER, ...}`.
+fn bounds(b: &weft_explore::Bounds) -> Value {
+    let mut m = serde_json::Map::new();
+    m.insert("strategy".into(), json!(b.strategy));
+    for (k, v) in &b.fields {
+        m.insert(k.to_string(), json!(v));
+    }
+    Value::Object(m)
 }
 
 /// The explorer's anomaly counters by name (all zero in a correct run).
@@ -103,6 +115,7 @@ fn bug(f: &Finding, cx: &Context, w: Option<&crate::Witness>) -> Value {
             "value": u64::try_from(i.value).map_or_else(|_| json!(i.value.to_string()), |v| json!(v)),
         })).collect::<Vec<_>>(),
         "output": outputs(&f.output),
+        "found_under": f.found_under.as_ref().map(bounds),
         "witness": w.map(|w| serde_json::to_value(w).unwrap_or(Value::Null)),
     })
 }

@@ -674,6 +674,7 @@ mod tests {
             ),
             schedule: trace.iter().map(|e| (e.tid, 0)).collect(),
             inputs: Vec::new(),
+            found_under: None,
             clocks: vec![
                 c(&[1]),
                 c(&[1, 1]),

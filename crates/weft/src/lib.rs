@@ -31,15 +31,39 @@ const MAX_TIMEOUT_S: f64 = 1e9;
 /// IR) is polled.
 const POLL: Duration = Duration::from_millis(10);
 
-/// The values of `--por`: every registered exploration strategy.
+/// The values of `--por`: every registered exhaustive exploration
+/// strategy.
 fn por_parser() -> impl clap::builder::TypedValueParser<Value = Por> {
     use clap::builder::TypedValueParser as _;
     let names = weft_explore::STRATEGIES
         .iter()
+        .filter(|s| !s.bug_hunting)
         .map(|s| clap::builder::PossibleValue::new(s.name).help(s.about));
     clap::builder::PossibleValuesParser::new(names)
         .map(|name: String| Por::named(&name).expect("a registered strategy"))
 }
+
+/// The values of `--strategy`: `exhaustive` (the `--por` search) and every
+/// registered bug-hunting strategy. `None` is `exhaustive`.
+fn strategy_parser() -> impl clap::builder::TypedValueParser<Value = StrategyArg> {
+    use clap::builder::TypedValueParser as _;
+    let exhaustive = clap::builder::PossibleValue::new("exhaustive")
+        .help("Every execution up to equivalence, with the --por reduction (the default).");
+    let names = std::iter::once(exhaustive).chain(
+        weft_explore::STRATEGIES
+            .iter()
+            .filter(|s| s.bug_hunting)
+            .map(|s| clap::builder::PossibleValue::new(s.name).help(s.about)),
+    );
+    clap::builder::PossibleValuesParser::new(names).map(|name: String| {
+        StrategyArg(Por::named(&name).filter(|p| p.bug_hunting()))
+    })
+}
+
+/// The value of `--strategy`: a bug-hunting strategy, or `None` for
+/// `exhaustive`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrategyArg(pub Option<Por>);
 
 /// The data model to compile a C program for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -90,9 +114,34 @@ impl MmArg {
 /// Options of `weft check`.
 #[derive(Args, Debug, Clone)]
 pub struct CheckOptions {
-    /// Exploration strategy.
+    /// The partial-order reduction of the exhaustive search; with
+    /// `--strategy icb|vt`, `none` turns their reduction off (every
+    /// schedule of the bound runs).
     #[arg(long, value_parser = por_parser(), default_value = "optimal")]
     pub por: Por,
+    /// Search strategy: `exhaustive` explores every execution (up to
+    /// equivalence); the others hunt for bugs within a bound or at random
+    /// and, without a bug, end `incomplete` (limit `bound`), except `icb`
+    /// once no schedule is left beyond its bound.
+    #[arg(long, value_parser = strategy_parser(), default_value = "exhaustive")]
+    pub strategy: StrategyArg,
+    /// `--strategy pct|pctvb`: the bug depth d (d - 1 priority change
+    /// points per run). Default 3.
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub pct_depth: Option<u32>,
+    /// `--strategy pct|pctvb|random`: how many executions to run. Default
+    /// 1000.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub runs: Option<u64>,
+    /// `--strategy pct|pctvb|random|vt`: the random seed (default: drawn
+    /// from the clock and printed). The same seed gives the same runs.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// `--strategy icb|vt`: the last bound to explore (icb: preemptions;
+    /// vt: the level v + t - 2). Schedules beyond it are left out and the
+    /// verdict without a bug is `incomplete` (limit `bound`).
+    #[arg(long, value_name = "N")]
+    pub max_bound: Option<u32>,
     /// `--por unfold`: how many events of the set D (events the rest of the
     /// branch must not contain) an alternative is checked against: a
     /// number from 1 (cheap; some executions may end `sleep-set` blocked)
@@ -404,6 +453,7 @@ fn run_check(
     clang_args: &[String],
     stop: Deadline,
 ) -> anyhow::Result<i32> {
+    let hunt = hunt_settings(opts)?;
     let argv = argv(&file.display().to_string(), &opts.args);
     let allow = allow_dir(opts.allow_writes.as_deref())?;
     let mut clang_args = clang_args.to_vec();
@@ -456,7 +506,8 @@ fn run_check(
         ..Limits::default()
     };
     let cfg = Config {
-        por: opts.por,
+        por: opts.strategy.0.unwrap_or(opts.por),
+        hunt,
         race_check: !opts.no_race_check,
         collect_outcomes: opts.outcomes,
         outcome_runs: false,
@@ -531,6 +582,58 @@ fn run_check(
             .and_then(|st| serde_json::to_value(st).ok()),
     };
     print_report(&summary, &cx, opts.json)
+}
+
+/// The bug-hunting settings of `opts`, checked: a flag that does not apply
+/// to the chosen strategy is bad input, never ignored.
+fn hunt_settings(opts: &CheckOptions) -> anyhow::Result<weft_explore::Hunt> {
+    let name = opts.strategy.0.map_or("exhaustive", Por::name);
+    let applies = |flag: &str, to: &[&str], given: bool| {
+        if given && !to.contains(&name) {
+            Err(bad(format!(
+                "{flag} applies to --strategy {}, not to --strategy {name}",
+                to.join("|")
+            )))
+        } else {
+            Ok(())
+        }
+    };
+    applies("--pct-depth", &["pct", "pctvb"], opts.pct_depth.is_some())?;
+    applies("--runs", &["pct", "pctvb", "random"], opts.runs.is_some())?;
+    applies("--seed", &["pct", "pctvb", "random", "vt"], opts.seed.is_some())?;
+    applies("--max-bound", &["icb", "vt"], opts.max_bound.is_some())?;
+    if opts.strategy.0.is_some() {
+        let randomized = !matches!(name, "icb" | "vt");
+        if opts.por == Por::Unfold || (randomized && opts.por != Por::Optimal) {
+            return Err(bad(format!(
+                "--por {} does not apply to --strategy {name} (icb and vt take --por none to run every schedule of their bound)",
+                opts.por
+            )));
+        }
+        if opts.check_robustness {
+            return Err(bad(format!(
+                "--check-robustness needs every SC outcome: it does not combine with --strategy {name}"
+            )));
+        }
+    }
+    let defaults = weft_explore::Hunt::default();
+    Ok(weft_explore::Hunt {
+        pct_depth: opts.pct_depth.unwrap_or(defaults.pct_depth),
+        runs: opts.runs.unwrap_or(defaults.runs),
+        seed: opts.seed.unwrap_or_else(clock_seed),
+        max_bound: opts.max_bound,
+        reduce: opts.por != Por::None,
+    })
+}
+
+/// A seed from the clock, for randomized runs without `--seed` (the
+/// report prints it, so the run can be repeated).
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // Small and readable: nine decimal digits.
+    (nanos ^ u64::from(std::process::id()).rotate_left(29)) % 1_000_000_000
 }
 
 /// Writes the `--trace` file: the first bug's execution, or the first one.

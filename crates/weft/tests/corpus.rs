@@ -17,6 +17,7 @@
 //! | `expect-stderr: TEXT`        | stderr contains TEXT (repeatable)                 |
 //! | `expect-message: TEXT`       | some bug's message contains TEXT (repeatable)     |
 //! | `expect-output: LINE`        | the concatenated `output` texts contain the line  |
+//! | `expect-found: K=V ...`      | the first bug's `found_under` has these fields    |
 //! | `args: OPTS [-- CLANG_ARGS]` | extra options after the file name                 |
 //!
 //! Every file needs exactly one `expect:` line. A program expected to have
@@ -127,6 +128,8 @@ struct Spec {
     stderr: Vec<String>,
     messages: Vec<String>,
     output: Vec<String>,
+    /// `found_under` fields of the first bug.
+    found: Vec<(String, String)>,
     weft_args: Vec<String>,
     clang_args: Vec<String>,
     /// The directive lines, quoted in failure messages.
@@ -144,6 +147,7 @@ fn parse_header(source: &str) -> Result<Spec, String> {
         stderr: Vec::new(),
         messages: Vec::new(),
         output: Vec::new(),
+        found: Vec::new(),
         weft_args: Vec::new(),
         clang_args: Vec::new(),
         directives: Vec::new(),
@@ -166,6 +170,14 @@ fn parse_header(source: &str) -> Result<Spec, String> {
             "expect-stderr" => spec.stderr.push(value.to_string()),
             "expect-output" => spec.output.push(value.to_string()),
             "expect-message" => spec.messages.push(value.to_string()),
+            "expect-found" => {
+                for pair in value.split_whitespace() {
+                    let (k, v) = pair
+                        .split_once('=')
+                        .ok_or_else(|| format!("`expect-found: {value}`: `{pair}` is not K=V"))?;
+                    spec.found.push((k.to_string(), v.to_string()));
+                }
+            }
             "args" => parse_args(value, &mut spec),
             _ => return Err(format!("unknown header directive `{key}`")),
         }
@@ -305,6 +317,18 @@ fn check_report(spec: &Spec, report: &Value) -> Result<(), String> {
     for text in &spec.messages {
         if !messages.iter().any(|m| m.contains(text.as_str())) {
             return Err(format!("no bug message contains `{text}`: {messages:?}"));
+        }
+    }
+    if !spec.found.is_empty() {
+        let found = &bugs.first().ok_or("expect-found: no bug")?["found_under"];
+        for (k, v) in &spec.found {
+            let got = match &found[k.as_str()] {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            if &got != v {
+                return Err(format!("expected found_under.{k} = {v}, got {found}"));
+            }
         }
     }
     if let Some(n) = spec.executions {

@@ -533,6 +533,7 @@ impl OldTrace {
             output: output.to_vec(),
             clocks: Vec::new(),
             inputs: Vec::new(),
+            found_under: None,
         }
     }
 

@@ -1,0 +1,765 @@
+//! Systematic bounded search: every schedule within a bound, bounds in
+//! increasing order (`--strategy icb` and `--strategy vt`).
+//!
+//! The engine is CHESS's iterative context bounding (Musuvathi and Qadeer,
+//! PLDI 2007; Algorithm 1 of `variable-thread-bounding`): a depth-first
+//! search that takes every free move of a state and *defers* every
+//! preemption to the next level's work queue, so level `c` runs exactly the
+//! schedules with `c` preemptions. A work item is a schedule prefix (moves
+//! shared between the items of one execution through one `Rc`) and the
+//! preempting move; it is re-executed from the initial state, which keeps
+//! no snapshot alive between levels.
+//!
+//! What a move is, which moves a state offers and which are preemptions is
+//! a [`Policy`]'s: [`IcbPolicy`] (any switch away from a thread that could
+//! go on is a preemption) and [`VtPolicy`] (strict priorities; a
+//! preemption lowers the running thread below all others, only right after
+//! an access to one of at most `v` variables).
+//!
+//! # Reduction (state caching by happens-before)
+//!
+//! With [`crate::Hunt::reduce`] (the default; off with `--por none`) a
+//! state is skipped when a state with the same Mazurkiewicz trace (the
+//! same events, each with the same dependency clock: a commutative 128-bit
+//! hash of them), the same policy state ([`Policy::key`]: last thread,
+//! priorities, tracked variables) and at least the same remaining budget
+//! ([`Policy::budget`], componentwise) was reached before. Equivalent
+//! traces reach the same state of the System, so every schedule from the
+//! skipped state is equivalent to one from the earlier state that fits in
+//! the earlier budget: the same final states, outcomes and bugs are
+//! reached, never more executions run, and, since levels go up, a bug is
+//! still found at its least bound. This is CHESS's happens-before graph
+//! caching; the paper prunes the same way, per variable set. Sleep sets
+//! are not used: with a bound they can drop the only schedule of a trace
+//! that fits in it (bounded POR, Coons et al. 2013, needs more machinery).
+//! The hash can collide (128 bits): a collision would skip a state.
+
+use super::variable_of;
+use crate::dfs::step;
+use crate::explorer::{Completion, Explorer};
+use crate::summary::{Bounds, Choice, Recorder};
+use crate::trace::{Trace, Tracking};
+use crate::Config;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+use weft_core::{Event, LimitKind, System, Tid};
+
+/// One scheduling decision of a bounded search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub choice: Choice,
+    /// The move costs one unit of the bound (a preemption).
+    pub preempt: bool,
+}
+
+/// Which moves a state offers, and the policy's own state along a
+/// schedule. Must be a function of the moves taken so far (a work item is
+/// replayed from its moves).
+pub trait Policy: Clone {
+    /// The moves possible now, free ones and preemptions. `enabled` is a
+    /// scratch buffer.
+    fn moves<S: System>(&self, sys: &S, enabled: &mut Vec<Tid>, out: &mut Vec<Move>);
+    /// Updates the state for move `m`, which ran event `ev`.
+    fn took<S: System>(&mut self, sys: &S, m: Move, ev: &Event);
+    /// Preemptions taken so far.
+    fn preemptions(&self) -> u32;
+    /// What the future depends on besides the System's state and the
+    /// budget (see the module doc).
+    fn key(&self) -> u64;
+    /// What is left to spend, componentwise: a state with more left
+    /// explores a superset of the schedules of one with less.
+    fn budget(&self) -> [u32; 2];
+    /// Where an execution in this state lies in the search.
+    fn found_under(&self) -> Bounds;
+}
+
+/// A preemption to explore at the next level: the moves before it (a
+/// prefix of `path`) and itself.
+struct Item<P> {
+    path: Rc<[Move]>,
+    len: usize,
+    last: Move,
+    root: Rc<P>,
+}
+
+/// A state with free moves left to try.
+struct Branch<S, P> {
+    state: S,
+    policy: P,
+    moves: SmallVec<[Move; 4]>,
+    next: usize,
+    depth: usize,
+    path: usize,
+}
+
+/// Counters of one bounded search.
+#[derive(Default)]
+struct Counts {
+    /// States skipped by the reduction.
+    pruned: u64,
+    /// Preemptions left for a level beyond the last one.
+    cut: bool,
+    /// The level being explored, or the last one.
+    level: Option<u32>,
+}
+
+/// The levels of one search: the roots (one per priority order for `vt`)
+/// and the largest number of preemptions.
+struct Search<'a, 'c, S, P> {
+    init: &'a S,
+    rec: &'a mut Recorder<'c>,
+    tracking: Tracking,
+    reduce: bool,
+    /// The reduction's visited states: trace hash and policy key, with the
+    /// budgets they were explored with.
+    seen: &'a mut FxHashMap<(u128, u64), SmallVec<[[u32; 2]; 1]>>,
+    counts: Counts,
+    /// The largest thread count and the variables seen, for `vt`.
+    threads: usize,
+    vars: &'a mut FxHashSet<u64>,
+    _p: std::marker::PhantomData<P>,
+}
+
+/// How one level ended.
+enum Level<P> {
+    Stopped,
+    /// The preemptions deferred to the next level.
+    Next(Vec<Item<P>>),
+}
+
+/// The hash of one executed event in its trace (its thread, position,
+/// kind and values, and its dependency clock): the trace hash of a prefix
+/// is the wrapping sum over its events, the same for every linearisation.
+fn event_hash(trace: &Trace, i: usize) -> u128 {
+    let e = &trace.entries[i];
+    let half = |seed: u64| {
+        let mut h = rustc_hash::FxHasher::default();
+        seed.hash(&mut h);
+        e.ev.tid.hash(&mut h);
+        e.seq.hash(&mut h);
+        e.ev.kind.hash(&mut h);
+        e.choice.1.hash(&mut h);
+        trace.clock(i).hash(&mut h);
+        h.finish()
+    };
+    (u128::from(half(0x9e37_79b9_7f4a_7c15)) << 64) | u128::from(half(0x632b_e59b_d9b4_e019))
+}
+
+impl<S: System, P: Policy> Search<'_, '_, S, P> {
+    /// Takes move `m` in `state`, recording its event.
+    fn take(
+        &mut self,
+        state: &mut S,
+        policy: &mut P,
+        m: Move,
+        trace: &mut Trace,
+        hashes: &mut Vec<u128>,
+    ) {
+        self.rec.found_under(Some(policy.found_under()));
+        let before = trace.len();
+        step(state, m.choice, trace, self.rec);
+        debug_assert_eq!(trace.len(), before + 1, "one event per step");
+        let ev = &trace.entries[before].ev;
+        policy.took(state, m, ev);
+        if let Some(v) = variable_of(state, ev) {
+            self.vars.insert(v);
+        }
+        if self.reduce {
+            let h = hashes.last().copied().unwrap_or(0);
+            hashes.push(h.wrapping_add(event_hash(trace, before)));
+        }
+        // The finding of a data race noted in this step names the bound of
+        // the schedule that ran it.
+        self.rec.found_under(Some(policy.found_under()));
+    }
+
+    /// Whether the state (trace hash `h`) was already explored with at
+    /// least `policy`'s budget; records it otherwise.
+    fn visited(&mut self, h: u128, policy: &P) -> bool {
+        if !self.reduce {
+            return false;
+        }
+        let budget = policy.budget();
+        let seen = self.seen.entry((h, policy.key())).or_default();
+        if seen
+            .iter()
+            .any(|b| b[0] >= budget[0] && b[1] >= budget[1])
+        {
+            return true;
+        }
+        seen.retain(|b| !(budget[0] >= b[0] && budget[1] >= b[1]));
+        seen.push(budget);
+        false
+    }
+
+    /// Runs one level: every item's preemption, then every schedule from
+    /// it with free moves only; the preemptions met on the way are
+    /// returned for the next level (or only noted as cut if `last`).
+    fn level(&mut self, items: Vec<Item<P>>, last: bool) -> Level<P> {
+        let mut next = Vec::new();
+        let mut enabled = Vec::new();
+        let mut moves = Vec::new();
+        for item in items {
+            let mut state = self.init.clone();
+            let mut policy = (*item.root).clone();
+            let mut trace = Trace::new(self.tracking);
+            let mut hashes: Vec<u128> = Vec::new();
+            let mut path: Vec<Move> = item.path[..item.len].to_vec();
+            for &m in &path {
+                self.take(&mut state, &mut policy, m, &mut trace, &mut hashes);
+            }
+            if !path.is_empty() || item.last.choice.0 != Tid::MAX {
+                // Level 0's roots have no move of their own.
+                debug_assert!(state.status().is_running(), "a replayed prefix ends early");
+                if !state.status().is_running() {
+                    continue;
+                }
+                self.take(&mut state, &mut policy, item.last, &mut trace, &mut hashes);
+                path.push(item.last);
+            }
+            let mut stack: Vec<Branch<S, P>> = Vec::new();
+            // Preemptions of the current execution: (path length, move).
+            let mut deferred: Vec<(usize, Move)> = Vec::new();
+            loop {
+                let mut pruned = false;
+                while state.status().is_running() {
+                    if self.visited(hashes.last().copied().unwrap_or(0), &policy) {
+                        pruned = true;
+                        break;
+                    }
+                    moves.clear();
+                    policy.moves(&state, &mut enabled, &mut moves);
+                    let free: SmallVec<[Move; 4]> =
+                        moves.iter().copied().filter(|m| !m.preempt).collect();
+                    for &m in moves.iter().filter(|m| m.preempt) {
+                        if last {
+                            self.counts.cut = true;
+                        } else {
+                            deferred.push((path.len(), m));
+                        }
+                    }
+                    let Some(&first) = free.first() else {
+                        debug_assert!(moves.is_empty(), "a policy offers a free move");
+                        break;
+                    };
+                    if free.len() > 1 {
+                        stack.push(Branch {
+                            state: state.clone(),
+                            policy: policy.clone(),
+                            moves: free,
+                            next: 1,
+                            depth: trace.len(),
+                            path: path.len(),
+                        });
+                    }
+                    self.take(&mut state, &mut policy, first, &mut trace, &mut hashes);
+                    path.push(first);
+                }
+                self.threads = self.threads.max(state.thread_count());
+                if !deferred.is_empty() {
+                    let shared: Rc<[Move]> = Rc::from(&path[..]);
+                    next.extend(deferred.drain(..).map(|(len, last)| Item {
+                        path: shared.clone(),
+                        len,
+                        last,
+                        root: item.root.clone(),
+                    }));
+                }
+                let go_on = if pruned {
+                    self.counts.pruned += 1;
+                    self.rec.within_bounds()
+                } else {
+                    self.rec.found_under(Some(policy.found_under()));
+                    self.rec.finish(&state, |bug| {
+                        trace
+                            .finding(bug, state.output())
+                            .with_inputs(state.inputs())
+                    })
+                };
+                if !go_on {
+                    return Level::Stopped;
+                }
+                let Some(top) = stack.last_mut() else { break };
+                let m = top.moves[top.next];
+                top.next += 1;
+                let (depth, plen) = (top.depth, top.path);
+                (state, policy) = if top.next == top.moves.len() {
+                    let b = stack.pop().expect("non-empty");
+                    (b.state, b.policy)
+                } else {
+                    (top.state.clone(), top.policy.clone())
+                };
+                trace.truncate(depth);
+                hashes.truncate(depth);
+                path.truncate(plen);
+                self.take(&mut state, &mut policy, m, &mut trace, &mut hashes);
+                path.push(m);
+            }
+        }
+        Level::Next(next)
+    }
+
+    /// Runs levels `0..=max` from `roots`; `Ok(true)` when nothing was
+    /// left beyond them.
+    fn run(&mut self, roots: Vec<Rc<P>>, max: Option<u32>) -> Result<bool, ()> {
+        let mut items: Vec<Item<P>> = roots
+            .into_iter()
+            .map(|root| Item {
+                path: Rc::from(&[][..]),
+                len: 0,
+                last: Move {
+                    choice: (Tid::MAX, 0),
+                    preempt: false,
+                },
+                root,
+            })
+            .collect();
+        let mut c = 0;
+        loop {
+            self.counts.level = Some(c);
+            let last = max.is_some_and(|m| c >= m);
+            match self.level(items, last) {
+                Level::Stopped => return Err(()),
+                Level::Next(next) => {
+                    if next.is_empty() {
+                        return Ok(!self.counts.cut);
+                    }
+                    items = next;
+                    c += 1;
+                }
+            }
+        }
+    }
+}
+
+/// `--strategy icb`: iterative preemption bounding.
+pub struct Icb {
+    reduce: bool,
+    max: Option<u32>,
+    tracking: Tracking,
+}
+
+impl Explorer for Icb {
+    const NAME: &'static str = "icb";
+    const ABOUT: &'static str =
+        "Iterative preemption bounding: every schedule with 0 preemptions, then 1, then 2...";
+    const BUG_HUNTING: bool = true;
+
+    fn new(cfg: &Config) -> Icb {
+        Icb {
+            reduce: cfg.hunt.reduce,
+            max: cfg.hunt.max_bound,
+            tracking: Tracking {
+                light: !cfg.hunt.reduce,
+                ..Tracking::of(cfg)
+            },
+        }
+    }
+
+    fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
+        let mut seen = FxHashMap::default();
+        let mut vars = FxHashSet::default();
+        let mut search = Search {
+            init: &init,
+            rec,
+            tracking: self.tracking,
+            reduce: self.reduce,
+            seen: &mut seen,
+            counts: Counts::default(),
+            threads: 0,
+            vars: &mut vars,
+            _p: std::marker::PhantomData,
+        };
+        let root = Rc::new(IcbPolicy::default());
+        let done = search.run(vec![root], self.max);
+        let mut b = Bounds::new(Icb::NAME);
+        if let Some(c) = search.counts.level {
+            b.set("bound", u64::from(c));
+        }
+        if search.counts.pruned > 0 {
+            b.set("pruned", search.counts.pruned);
+        }
+        search.rec.strategy(b);
+        match done {
+            Err(()) => Completion::Stopped,
+            Ok(complete) => {
+                if !complete {
+                    search.rec.unexplored(LimitKind::Bound);
+                }
+                Completion::Exhausted
+            }
+        }
+    }
+}
+
+/// [`Icb`]'s policy: a move to another thread while the thread that ran
+/// the previous event could go on is a preemption; after a thread blocks
+/// or finishes any thread may go on for free.
+#[derive(Clone, Debug, Default)]
+pub struct IcbPolicy {
+    last: Option<Tid>,
+    preemptions: u32,
+}
+
+impl Policy for IcbPolicy {
+    fn moves<S: System>(&self, sys: &S, enabled: &mut Vec<Tid>, out: &mut Vec<Move>) {
+        sys.enabled(enabled);
+        let going_on = self.last.filter(|l| enabled.contains(l));
+        for &t in enabled.iter() {
+            let preempt = going_on.is_some_and(|l| l != t);
+            out.extend((0..sys.alternatives(t)).map(|a| Move {
+                choice: (t, a),
+                preempt,
+            }));
+        }
+    }
+
+    fn took<S: System>(&mut self, _sys: &S, m: Move, ev: &Event) {
+        if m.preempt {
+            self.preemptions += 1;
+        }
+        self.last = Some(ev.tid);
+    }
+
+    fn preemptions(&self) -> u32 {
+        self.preemptions
+    }
+
+    fn key(&self) -> u64 {
+        self.last.map_or(u64::MAX, u64::from)
+    }
+
+    fn budget(&self) -> [u32; 2] {
+        [u32::MAX - self.preemptions, 0]
+    }
+
+    fn found_under(&self) -> Bounds {
+        Bounds::new(Icb::NAME).with("preemptions", u64::from(self.preemptions))
+    }
+}
+
+/// A priority order of threads: who runs first when several can.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Order {
+    /// Lower thread ids first.
+    Ascending,
+    /// Higher thread ids first.
+    Descending,
+    /// These threads first, in this order, then the others by ascending id.
+    Listed(Rc<[Tid]>),
+}
+
+impl Order {
+    /// The initial priority of `t` (higher runs first).
+    fn priority(&self, t: Tid) -> i64 {
+        const TOP: i64 = 1 << 40;
+        match self {
+            Order::Ascending => TOP - i64::from(t),
+            Order::Descending => TOP + i64::from(t),
+            Order::Listed(list) => match list.iter().position(|&u| u == t) {
+                Some(i) => TOP + (list.len() - i) as i64,
+                None => TOP - i64::from(t),
+            },
+        }
+    }
+}
+
+/// [`Vt`]'s policy for one round `(v, t)` and one priority order: the
+/// enabled thread of highest priority runs; a preemption is possible right
+/// after the running thread accessed a variable, if that variable is one
+/// of the (at most `v`) variables preempted at so far or a new one fits,
+/// and at most `2v` times; it lowers the thread below every other
+/// (thread fragments of the paper: a preempted thread restarts with a
+/// fresh, lowest priority).
+#[derive(Clone, Debug)]
+pub struct VtPolicy {
+    v: u32,
+    t: u32,
+    max_preemptions: u32,
+    order: Rc<Order>,
+    /// Priorities changed by preemptions.
+    lowered: SmallVec<[(Tid, i64); 4]>,
+    vars: SmallVec<[u64; 4]>,
+    preemptions: u32,
+    last: Option<Tid>,
+    last_var: Option<u64>,
+}
+
+impl VtPolicy {
+    fn new(v: u32, t: u32, order: Order) -> VtPolicy {
+        VtPolicy {
+            v,
+            t,
+            max_preemptions: 2 * v,
+            order: Rc::new(order),
+            lowered: SmallVec::new(),
+            vars: SmallVec::new(),
+            preemptions: 0,
+            last: None,
+            last_var: None,
+        }
+    }
+
+    fn priority(&self, t: Tid) -> i64 {
+        match self.lowered.iter().find(|(u, _)| *u == t) {
+            Some(&(_, p)) => p,
+            None => self.order.priority(t),
+        }
+    }
+
+    /// The enabled thread of highest priority, `skip` left out.
+    fn top(&self, enabled: &[Tid], skip: Option<Tid>) -> Option<Tid> {
+        enabled
+            .iter()
+            .copied()
+            .filter(|&t| Some(t) != skip)
+            .max_by_key(|&t| self.priority(t))
+    }
+}
+
+impl Policy for VtPolicy {
+    fn moves<S: System>(&self, sys: &S, enabled: &mut Vec<Tid>, out: &mut Vec<Move>) {
+        sys.enabled(enabled);
+        let Some(top) = self.top(enabled, None) else {
+            return;
+        };
+        let alts = |t: Tid, preempt: bool| {
+            (0..sys.alternatives(t)).map(move |a| Move {
+                choice: (t, a),
+                preempt,
+            })
+        };
+        out.extend(alts(top, false));
+        let may_preempt = self.last == Some(top)
+            && self.preemptions < self.max_preemptions
+            && self
+                .last_var
+                .is_some_and(|x| self.vars.contains(&x) || (self.vars.len() as u32) < self.v);
+        if may_preempt {
+            if let Some(other) = self.top(enabled, Some(top)) {
+                out.extend(alts(other, true));
+            }
+        }
+    }
+
+    fn took<S: System>(&mut self, sys: &S, m: Move, ev: &Event) {
+        if m.preempt {
+            let (l, x) = (
+                self.last.expect("a preemption follows an event"),
+                self.last_var.expect("a preemption follows an access"),
+            );
+            let lowest = -(self.preemptions as i64) - 1;
+            match self.lowered.iter_mut().find(|(u, _)| *u == l) {
+                Some(p) => p.1 = lowest,
+                None => self.lowered.push((l, lowest)),
+            }
+            if !self.vars.contains(&x) {
+                self.vars.push(x);
+            }
+            self.preemptions += 1;
+        }
+        self.last = Some(ev.tid);
+        self.last_var = variable_of(sys, ev);
+    }
+
+    fn preemptions(&self) -> u32 {
+        self.preemptions
+    }
+
+    fn key(&self) -> u64 {
+        let mut h = rustc_hash::FxHasher::default();
+        self.order.hash(&mut h);
+        self.last.hash(&mut h);
+        self.last_var.hash(&mut h);
+        let mut lowered = self.lowered.clone();
+        lowered.sort_unstable();
+        lowered.hash(&mut h);
+        let mut vars = self.vars.clone();
+        vars.sort_unstable();
+        vars.hash(&mut h);
+        h.finish()
+    }
+
+    fn budget(&self) -> [u32; 2] {
+        [
+            self.max_preemptions - self.preemptions,
+            self.v - self.vars.len() as u32,
+        ]
+    }
+
+    fn found_under(&self) -> Bounds {
+        Bounds::new(Vt::NAME)
+            .with("v", u64::from(self.v))
+            .with("t", u64::from(self.t))
+            .with("preemptions", u64::from(self.preemptions))
+    }
+}
+
+/// `--strategy vt`: variable and thread bounding.
+///
+/// Rounds `(v, t)` go by level `v + t - 2`, then by `v`: (1, 2); (1, 3),
+/// (2, 2); (1, 4), (2, 3), (3, 2); ... A round runs, for every priority
+/// order of a set that puts every `t` threads in every relative order,
+/// every schedule of [`VtPolicy`], preemptions in increasing number
+/// (levels, as `icb`). Rounds whose `t` exceeds the threads seen, or whose
+/// `v` exceeds the variables seen, add nothing and are skipped; once a
+/// whole level is skipped the search ends. The variables are chosen
+/// dynamically, as in the paper's VT-CHESS: the first `v` variables
+/// preempted at are the round's. Deviation: the paper enumerates variable
+/// subsets from a static alias analysis and instruments their accesses;
+/// weft sees every access, so the subsets are the schedules' own.
+/// `vt` never proves a program safe: priority orders leave schedules out.
+pub struct Vt {
+    reduce: bool,
+    max_level: Option<u32>,
+    seed: u64,
+    tracking: Tracking,
+}
+
+impl Explorer for Vt {
+    const NAME: &'static str = "vt";
+    const ABOUT: &'static str =
+        "Variable and thread bounding: schedules that preempt at few variables among few threads first.";
+    const BUG_HUNTING: bool = true;
+
+    fn new(cfg: &Config) -> Vt {
+        Vt {
+            reduce: cfg.hunt.reduce,
+            max_level: cfg.hunt.max_bound,
+            seed: cfg.hunt.seed,
+            tracking: Tracking {
+                light: !cfg.hunt.reduce,
+                ..Tracking::of(cfg)
+            },
+        }
+    }
+
+    fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
+        let mut seen = FxHashMap::default();
+        let mut vars = FxHashSet::default();
+        let mut search = Search {
+            init: &init,
+            rec,
+            tracking: self.tracking,
+            reduce: self.reduce,
+            seen: &mut seen,
+            counts: Counts::default(),
+            threads: 0,
+            vars: &mut vars,
+            _p: std::marker::PhantomData,
+        };
+        let seed = self.seed;
+        let report = |rec: &mut Recorder, level: u32, v: u32, t: u32, pruned: u64| {
+            let mut b = Bounds::new(Vt::NAME)
+                .with("level", u64::from(level))
+                .with("v", u64::from(v))
+                .with("t", u64::from(t))
+                .with("seed", seed);
+            if pruned > 0 {
+                b.set("pruned", pruned);
+            }
+            rec.strategy(b);
+        };
+        let mut level = 1;
+        loop {
+            if self.max_level.is_some_and(|m| level > m) {
+                break;
+            }
+            let mut ran = false;
+            for v in 1..level + 1 {
+                let t = level + 2 - v;
+                // Before the first round nothing is known: (1, 2) runs.
+                let known = search.threads > 0;
+                if known
+                    && ((t as usize > search.threads.max(2))
+                        || (v as usize > search.vars.len().max(1)))
+                {
+                    continue;
+                }
+                ran = true;
+                let orders = orders(t, search.threads, seed ^ u64::from(level) << 32 ^ u64::from(v));
+                let roots: Vec<Rc<VtPolicy>> = orders
+                    .into_iter()
+                    .map(|o| Rc::new(VtPolicy::new(v, t, o)))
+                    .collect();
+                let pruned = search.counts.pruned;
+                match search.run(roots, None) {
+                    Err(()) => {
+                        report(search.rec, level, v, t, search.counts.pruned);
+                        return Completion::Stopped;
+                    }
+                    Ok(_) => report(search.rec, level, v, t, search.counts.pruned.max(pruned)),
+                }
+            }
+            if !ran {
+                break;
+            }
+            level += 1;
+        }
+        // Priority orders leave schedules out: never a proof.
+        search.rec.unexplored(LimitKind::Bound);
+        Completion::Exhausted
+    }
+}
+
+/// Priority orders over `n` threads (0..n) in which every `t` of them
+/// appear in every relative order: for `t = 2` ascending and descending
+/// ids; for more, random orders (ChaCha8 from `seed`) added until every
+/// ordered `t`-tuple is covered (the paper's Lemma 4.1 draws
+/// `(t+1)! ln n` of them and covers with high probability; weft checks),
+/// or, when there are too many tuples to check, `(t+1)! ln n` of them.
+pub fn orders(t: u32, n: usize, seed: u64) -> Vec<Order> {
+    if t <= 2 || n <= 2 {
+        return vec![Order::Ascending, Order::Descending];
+    }
+    let t = t as usize;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let ids: Vec<Tid> = (0..n as Tid).collect();
+    let tuples: f64 = (0..t).map(|i| (n - i) as f64).product();
+    let fact: f64 = (1..=t + 1).map(|i| i as f64).product();
+    let draws = (fact * (n as f64).ln()).ceil().max(1.0) as usize;
+    let mut out = vec![Order::Ascending, Order::Descending];
+    if tuples > 200_000.0 {
+        for _ in 0..draws {
+            let mut p = ids.clone();
+            p.shuffle(&mut rng);
+            out.push(Order::Listed(p.into()));
+        }
+        return out;
+    }
+    let mut covered: FxHashSet<SmallVec<[Tid; 4]>> = FxHashSet::default();
+    let add = |p: &[Tid], covered: &mut FxHashSet<SmallVec<[Tid; 4]>>| {
+        // Every t-subsequence of p.
+        let mut idx: Vec<usize> = (0..t).collect();
+        loop {
+            covered.insert(idx.iter().map(|&i| p[i]).collect());
+            let Some(k) = (0..t).rev().find(|&k| idx[k] != k + n - t) else {
+                break;
+            };
+            idx[k] += 1;
+            for j in k + 1..t {
+                idx[j] = idx[j - 1] + 1;
+            }
+        }
+    };
+    let rev: Vec<Tid> = ids.iter().rev().copied().collect();
+    add(&ids, &mut covered);
+    add(&rev, &mut covered);
+    while (covered.len() as f64) < tuples && out.len() < 4 * draws + 16 {
+        let mut p = ids.clone();
+        p.shuffle(&mut rng);
+        let before = covered.len();
+        add(&p, &mut covered);
+        if covered.len() > before {
+            out.push(Order::Listed(p.into()));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;
