@@ -38,8 +38,7 @@ pub use explorer::{Completion, Explorer, Strategy, STRATEGIES};
 pub use replay::{replay, replay_until, replay_with, ReplayError};
 pub use summary::{
     is_final_outcome, outcome, render_outcome, Anomalies, Bounds, Choice, EventClocks, Finding,
-    Recorder,
-    Stats, Summary,
+    Recorder, Stats, Summary,
 };
 
 use weft_core::System;
@@ -86,9 +85,7 @@ impl Por {
 
     /// Whether it is a bug-hunting strategy (see [`Explorer::BUG_HUNTING`]).
     pub fn bug_hunting(self) -> bool {
-        STRATEGIES
-            .iter()
-            .any(|s| s.name == self.0 && s.bug_hunting)
+        STRATEGIES.iter().any(|s| s.name == self.0 && s.bug_hunting)
     }
 }
 

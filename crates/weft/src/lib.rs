@@ -55,9 +55,8 @@ fn strategy_parser() -> impl clap::builder::TypedValueParser<Value = StrategyArg
             .filter(|s| s.bug_hunting)
             .map(|s| clap::builder::PossibleValue::new(s.name).help(s.about)),
     );
-    clap::builder::PossibleValuesParser::new(names).map(|name: String| {
-        StrategyArg(Por::named(&name).filter(|p| p.bug_hunting()))
-    })
+    clap::builder::PossibleValuesParser::new(names)
+        .map(|name: String| StrategyArg(Por::named(&name).filter(|p| p.bug_hunting())))
 }
 
 /// The value of `--strategy`: a bug-hunting strategy, or `None` for
@@ -600,7 +599,11 @@ fn hunt_settings(opts: &CheckOptions) -> anyhow::Result<weft_explore::Hunt> {
     };
     applies("--pct-depth", &["pct", "pctvb"], opts.pct_depth.is_some())?;
     applies("--runs", &["pct", "pctvb", "random"], opts.runs.is_some())?;
-    applies("--seed", &["pct", "pctvb", "random", "vt"], opts.seed.is_some())?;
+    applies(
+        "--seed",
+        &["pct", "pctvb", "random", "vt"],
+        opts.seed.is_some(),
+    )?;
     applies("--max-bound", &["icb", "vt"], opts.max_bound.is_some())?;
     if opts.strategy.0.is_some() {
         let randomized = !matches!(name, "icb" | "vt");

@@ -135,18 +135,17 @@ enum Level<P> {
 /// kind and values, and its dependency clock): the trace hash of a prefix
 /// is the wrapping sum over its events, the same for every linearisation.
 fn event_hash(trace: &Trace, i: usize) -> u128 {
+    use siphasher::sip128::Hasher128;
+    // A keyed PRF, not FxHash: sums of FxHash values collide when two
+    // events swap a field (two forks taking each other's side).
     let e = &trace.entries[i];
-    let half = |seed: u64| {
-        let mut h = rustc_hash::FxHasher::default();
-        seed.hash(&mut h);
-        e.ev.tid.hash(&mut h);
-        e.seq.hash(&mut h);
-        e.ev.kind.hash(&mut h);
-        e.choice.1.hash(&mut h);
-        trace.clock(i).hash(&mut h);
-        h.finish()
-    };
-    (u128::from(half(0x9e37_79b9_7f4a_7c15)) << 64) | u128::from(half(0x632b_e59b_d9b4_e019))
+    let mut h = siphasher::sip128::SipHasher13::new_with_keys(0x7765_6674, 0x6875_6e74);
+    e.ev.tid.hash(&mut h);
+    e.seq.hash(&mut h);
+    e.ev.kind.hash(&mut h);
+    e.choice.1.hash(&mut h);
+    trace.clock(i).hash(&mut h);
+    h.finish128().as_u128()
 }
 
 impl<S: System, P: Policy> Search<'_, '_, S, P> {
@@ -185,14 +184,12 @@ impl<S: System, P: Policy> Search<'_, '_, S, P> {
         }
         let budget = policy.budget();
         let seen = self.seen.entry((h, policy.key())).or_default();
-        if seen
-            .iter()
-            .any(|b| b[0] >= budget[0] && b[1] >= budget[1])
-        {
+        if seen.iter().any(|b| b[0] >= budget[0] && b[1] >= budget[1]) {
             return true;
         }
         seen.retain(|b| !(budget[0] >= b[0] && budget[1] >= b[1]));
         seen.push(budget);
+
         false
     }
 
@@ -681,7 +678,11 @@ impl Explorer for Vt {
                     continue;
                 }
                 ran = true;
-                let orders = orders(t, search.threads, seed ^ u64::from(level) << 32 ^ u64::from(v));
+                let orders = orders(
+                    t,
+                    search.threads,
+                    seed ^ u64::from(level) << 32 ^ u64::from(v),
+                );
                 let roots: Vec<Rc<VtPolicy>> = orders
                     .into_iter()
                     .map(|o| Rc::new(VtPolicy::new(v, t, o)))

@@ -136,9 +136,9 @@ fn explore_runs<S: System, Z: Scheduler>(
     for run in 1..=runs {
         let mut rng = run_rng(seed, run);
         sched.begin(run, &profile, &mut rng);
-        rec.found_under(Some(sched.fields(
-            Bounds::new(name).with("seed", seed).with("run", run),
-        )));
+        rec.found_under(Some(
+            sched.fields(Bounds::new(name).with("seed", seed).with("run", run)),
+        ));
         let mut state = init.clone();
         let mut trace = Trace::new(tracking);
         let mut counts = RunCounts::default();
@@ -227,7 +227,9 @@ impl Scheduler for PctScheduler {
             // The i-th change point (1-based): priority i, below every
             // initial one; later change points rank above earlier ones.
             self.prio.0.insert(top, i as u64 + 1);
-            top = self.prio.top(enabled, || unreachable!("every thread has one"));
+            top = self
+                .prio
+                .top(enabled, || unreachable!("every thread has one"));
         }
         alternative(sys, top, rng)
     }
