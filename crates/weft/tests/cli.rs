@@ -32,6 +32,11 @@ const FLAGS: &[&str] = &[
     "--witness",
     "--trace",
     "--allow-writes",
+    "--strategy",
+    "--pct-depth",
+    "--runs",
+    "--seed",
+    "--max-bound",
 ];
 
 /// Allocates 1 MiB blocks until malloc fails (writing each one with
@@ -2707,4 +2712,100 @@ fn env_is_recorded_in_witnesses_and_replayed() {
     s.write("w3.json", &w.to_string());
     s.run(&["replay", "limit.c", "w3.json"])
         .expect_bad_input("NAME=VALUE");
+}
+
+
+/// A randomized strategy without `--seed` draws one, prints it (human and
+/// JSON), and the same seed repeats the run exactly: the same executions,
+/// the same finding, the same schedule; the finding's witness replays.
+#[test]
+fn randomized_runs_print_their_seed_and_repeat_with_it() {
+    let s = Scratch::new("seed");
+    s.lost_update("lost.c");
+    let human = s.run(&["check", "lost.c", "--no-race-check", "--strategy", "pct"]);
+    human.expect_code(42);
+    assert!(human.stdout.contains("rerun with --seed"), "{human}");
+    assert!(human.stdout.contains("strategy: pct depth=3 seed="), "{human}");
+    for strategy in ["pct", "pctvb", "random"] {
+        let first = s.run(&["check", "lost.c", "--no-race-check", "--json", "--strategy", strategy]);
+        first.expect_code(42);
+        let r = first.json();
+        let seed = r["strategy"]["seed"].as_u64().expect("a seed");
+        assert_eq!(r["strategy"]["strategy"], strategy);
+        let under = &r["bugs"][0]["found_under"];
+        assert_eq!(under["seed"].as_u64(), Some(seed), "{first}");
+        assert_eq!(under["strategy"], strategy);
+        let seed = seed.to_string();
+        let again = s.run(&[
+            "check", "lost.c", "--no-race-check", "--json", "--strategy", strategy, "--seed", &seed,
+            "--witness", "w.json",
+        ]);
+        again.expect_code(42);
+        let a = again.json();
+        assert_eq!(a["executions"], r["executions"], "{strategy}");
+        assert_eq!(a["bugs"][0]["found_under"], *under, "{strategy}");
+        assert_eq!(
+            a["bugs"][0]["witness"]["schedule"], r["bugs"][0]["witness"]["schedule"],
+            "{strategy}"
+        );
+        s.run(&["replay", "lost.c", "w.json"]).expect_code(42);
+    }
+}
+
+/// The systematic strategies report their bound: icb the preemptions of
+/// the bug's schedule, vt its (v, t); a bound that cuts schedules leaves
+/// the run incomplete (limit `bound`), never safe.
+#[test]
+fn bounded_strategies_report_their_bounds() {
+    let s = Scratch::new("bounds");
+    s.lost_update("lost.c");
+    let icb = s.run(&["check", "lost.c", "--no-race-check", "--json", "--strategy", "icb"]);
+    icb.expect_code(42);
+    let r = icb.json();
+    assert_eq!(r["bugs"][0]["found_under"]["preemptions"], 1, "{icb}");
+    assert_eq!(r["strategy"]["strategy"], "icb");
+    assert_eq!(r["strategy"]["bound"], 1);
+    let cut = s.run(&[
+        "check", "lost.c", "--no-race-check", "--json", "--strategy", "icb", "--max-bound", "0",
+    ]);
+    cut.expect_incomplete("bound");
+    let vt = s.run(&["check", "lost.c", "--no-race-check", "--strategy", "vt"]);
+    vt.expect_code(42);
+    assert!(vt.stdout.contains("found under: v=1 t=2, 1 preemption (vt)"), "{vt}");
+    // A safe program: icb explores every schedule and says safe; the
+    // others cannot.
+    s.write("safe.c", SAFE_C);
+    let safe = s.run(&["check", "safe.c", "--json", "--strategy", "icb"]);
+    safe.expect_code(0);
+    for args in [
+        &["--strategy", "vt"][..],
+        &["--strategy", "pct", "--runs", "20", "--seed", "1"],
+        &["--strategy", "random", "--runs", "20", "--seed", "1"],
+    ] {
+        let mut all = vec!["check", "safe.c", "--json"];
+        all.extend_from_slice(args);
+        s.run(&all).expect_incomplete("bound");
+    }
+}
+
+/// Options that do not apply to the chosen strategy are bad input.
+#[test]
+fn strategy_options_that_do_not_apply_are_refused() {
+    let s = Scratch::new("strategy-flags");
+    s.lost_update("lost.c");
+    for (args, needle) in [
+        (&["--strategy", "icb", "--pct-depth", "2"][..], "--pct-depth"),
+        (&["--strategy", "pct", "--max-bound", "2"], "--max-bound"),
+        (&["--runs", "5"], "--runs"),
+        (&["--seed", "5"], "--seed"),
+        (&["--strategy", "icb", "--por", "unfold"], "--por unfold"),
+        (&["--strategy", "pct", "--por", "none"], "--por none"),
+        (&["--strategy", "pct", "--check-robustness"], "--check-robustness"),
+        (&["--strategy", "optimal"], "--strategy"),
+        (&["--por", "icb"], "--por"),
+    ] {
+        let mut all = vec!["check", "lost.c"];
+        all.extend_from_slice(args);
+        s.run(&all).expect_bad_input(needle);
+    }
 }

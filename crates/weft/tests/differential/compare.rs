@@ -219,6 +219,35 @@ pub fn compare_unfold(none: &Run, optimal: &Run, u: &Run, k: &str, problems: &mu
     }
 }
 
+/// Compares `--strategy icb` without a bound (`r`) with the naive search:
+/// every preemption bound in turn covers every schedule, so it is a
+/// complete search with the same verdict, outcomes and bugs; without its
+/// reduction (`--por none`) it runs exactly the naive search's executions,
+/// with it no more.
+pub fn compare_icb(none: &Run, r: &Run, reduce: bool, problems: &mut Vec<String>) {
+    let ctx = format!(
+        "--mm {}{} --strategy icb{}",
+        none.mm,
+        if none.race_check {
+            ""
+        } else {
+            " --no-race-check"
+        },
+        if reduce { "" } else { " --por none" }
+    );
+    if !r.limit.is_null() {
+        problems.push(format!("{ctx}: hit limit {}", r.limit));
+    }
+    same_as_naive(&ctx, none, r, problems);
+    let exact = !reduce && (r.executions != none.executions || r.blocked_by != none.blocked_by);
+    if exact || r.executions > none.executions {
+        problems.push(format!(
+            "{ctx}: {} executions ({:?}) where naive has {} ({:?})",
+            r.executions, r.blocked_by, none.executions, none.blocked_by
+        ));
+    }
+}
+
 pub fn run_case(
     scratch: &Scratch,
     seed: u64,
@@ -312,6 +341,22 @@ pub fn check_model(
                 Ok(u) => {
                     compare_unfold(&runs[0], &runs[2], &u, k, problems);
                     all_runs.push(u);
+                }
+                Err(e) => problems.push(e),
+            }
+        }
+        for (por, reduce) in [("none", false), ("optimal", true)] {
+            match weft_check_with(
+                path,
+                por,
+                mm,
+                race_check,
+                Some(2 * cap),
+                &["--strategy", "icb"],
+            ) {
+                Ok(r) => {
+                    compare_icb(&runs[0], &r, reduce, problems);
+                    all_runs.push(r);
                 }
                 Err(e) => problems.push(e),
             }
