@@ -2714,7 +2714,6 @@ fn env_is_recorded_in_witnesses_and_replayed() {
         .expect_bad_input("NAME=VALUE");
 }
 
-
 /// A randomized strategy without `--seed` draws one, prints it (human and
 /// JSON), and the same seed repeats the run exactly: the same executions,
 /// the same finding, the same schedule; the finding's witness replays.
@@ -2725,9 +2724,19 @@ fn randomized_runs_print_their_seed_and_repeat_with_it() {
     let human = s.run(&["check", "lost.c", "--no-race-check", "--strategy", "pct"]);
     human.expect_code(42);
     assert!(human.stdout.contains("rerun with --seed"), "{human}");
-    assert!(human.stdout.contains("strategy: pct depth=3 seed="), "{human}");
+    assert!(
+        human.stdout.contains("strategy: pct depth=3 seed="),
+        "{human}"
+    );
     for strategy in ["pct", "pctvb", "random"] {
-        let first = s.run(&["check", "lost.c", "--no-race-check", "--json", "--strategy", strategy]);
+        let first = s.run(&[
+            "check",
+            "lost.c",
+            "--no-race-check",
+            "--json",
+            "--strategy",
+            strategy,
+        ]);
         first.expect_code(42);
         let r = first.json();
         let seed = r["strategy"]["seed"].as_u64().expect("a seed");
@@ -2737,8 +2746,16 @@ fn randomized_runs_print_their_seed_and_repeat_with_it() {
         assert_eq!(under["strategy"], strategy);
         let seed = seed.to_string();
         let again = s.run(&[
-            "check", "lost.c", "--no-race-check", "--json", "--strategy", strategy, "--seed", &seed,
-            "--witness", "w.json",
+            "check",
+            "lost.c",
+            "--no-race-check",
+            "--json",
+            "--strategy",
+            strategy,
+            "--seed",
+            &seed,
+            "--witness",
+            "w.json",
         ]);
         again.expect_code(42);
         let a = again.json();
@@ -2759,19 +2776,37 @@ fn randomized_runs_print_their_seed_and_repeat_with_it() {
 fn bounded_strategies_report_their_bounds() {
     let s = Scratch::new("bounds");
     s.lost_update("lost.c");
-    let icb = s.run(&["check", "lost.c", "--no-race-check", "--json", "--strategy", "icb"]);
+    let icb = s.run(&[
+        "check",
+        "lost.c",
+        "--no-race-check",
+        "--json",
+        "--strategy",
+        "icb",
+    ]);
     icb.expect_code(42);
     let r = icb.json();
     assert_eq!(r["bugs"][0]["found_under"]["preemptions"], 1, "{icb}");
     assert_eq!(r["strategy"]["strategy"], "icb");
     assert_eq!(r["strategy"]["bound"], 1);
     let cut = s.run(&[
-        "check", "lost.c", "--no-race-check", "--json", "--strategy", "icb", "--max-bound", "0",
+        "check",
+        "lost.c",
+        "--no-race-check",
+        "--json",
+        "--strategy",
+        "icb",
+        "--max-bound",
+        "0",
     ]);
     cut.expect_incomplete("bound");
     let vt = s.run(&["check", "lost.c", "--no-race-check", "--strategy", "vt"]);
     vt.expect_code(42);
-    assert!(vt.stdout.contains("found under: v=1 t=2, 1 preemption (vt)"), "{vt}");
+    assert!(
+        vt.stdout
+            .contains("found under: v=1 t=2, 1 preemption (vt)"),
+        "{vt}"
+    );
     // A safe program: icb explores every schedule and says safe; the
     // others cannot.
     s.write("safe.c", SAFE_C);
@@ -2794,13 +2829,19 @@ fn strategy_options_that_do_not_apply_are_refused() {
     let s = Scratch::new("strategy-flags");
     s.lost_update("lost.c");
     for (args, needle) in [
-        (&["--strategy", "icb", "--pct-depth", "2"][..], "--pct-depth"),
+        (
+            &["--strategy", "icb", "--pct-depth", "2"][..],
+            "--pct-depth",
+        ),
         (&["--strategy", "pct", "--max-bound", "2"], "--max-bound"),
         (&["--runs", "5"], "--runs"),
         (&["--seed", "5"], "--seed"),
         (&["--strategy", "icb", "--por", "unfold"], "--por unfold"),
         (&["--strategy", "pct", "--por", "none"], "--por none"),
-        (&["--strategy", "pct", "--check-robustness"], "--check-robustness"),
+        (
+            &["--strategy", "pct", "--check-robustness"],
+            "--check-robustness",
+        ),
         (&["--strategy", "optimal"], "--strategy"),
         (&["--por", "icb"], "--por"),
     ] {
