@@ -1,4 +1,5 @@
 // aba_stack: the ABA problem on a lock-free (Treiber) stack.
+// threads: 3 (besides main)
 //
 // The stack starts as top -> A -> B -> C.  Three threads:
 //   popper:   pops one node and keeps it;
@@ -55,14 +56,13 @@ static void push(struct node *n) {
     }
 }
 
-static void *popper(void *arg) { (void)arg; kept[0] = pop(); return 0; }
-static void *taker(void *arg) { (void)arg; kept[1] = pop(); return 0; }
+/* The popper (arg 0) and the taker (arg 1) keep what they pop. */
+static void *keeper(void *arg) { kept[arg != 0] = pop(); return 0; }
 static void *recycler(void *arg) {
-    (void)arg;
     struct node *n = pop();
     if (n != NULL)
         push(n);
-    return 0;
+    return arg;
 }
 
 int main(void) {
@@ -70,12 +70,10 @@ int main(void) {
         atomic_store(&nodes[i].next, i + 1 < NODES ? &nodes[i + 1] : NULL);
     atomic_store(&top, &nodes[0]);
     pthread_t a, b, c;
-    pthread_create(&a, 0, popper, 0);
+    pthread_create(&a, 0, keeper, (void *)0);
     pthread_create(&b, 0, recycler, 0);
-    pthread_create(&c, 0, taker, 0);
-    pthread_join(a, 0);
-    pthread_join(b, 0);
-    pthread_join(c, 0);
+    pthread_create(&c, 0, keeper, (void *)1);
+    pthread_join(a, 0), pthread_join(b, 0), pthread_join(c, 0);
     int owners[NODES] = {0};
     struct node *n = atomic_load(&top);
     for (int steps = 0; n != NULL && steps < 2 * NODES; steps++) {

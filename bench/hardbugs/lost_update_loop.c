@@ -1,41 +1,52 @@
 // lost_update_loop: a lost update deep in a loop.
+// threads: 2 (besides main)
 //
-// Three threads each count N = 8 hits into the shared counter `hits`.  Every
-// iteration takes `lock` around the increment, except iteration K = 5, the
-// "checkpoint" iteration, which takes a fast path: a plain read of `hits`
-// followed by a plain write of the value read plus one, outside the lock (its
-// author believed checkpoints never overlap).  The final assert fails only if
-// some thread is preempted between the read and the write of its iteration K
-// and another thread writes `hits` in that window: a preemption in any other
-// iteration is harmless, since those increments are locked.  The per-thread
-// `progress` stores add independent steps, as real loop bodies would.
+// Two threads each count N = 8 hits into the shared counter `hits`.  Each
+// iteration fills the thread's own record (WORK independent stores) and then
+// adds one to `hits` with an atomic fetch-add, except iteration K = 5, the
+// "checkpoint" iteration, which takes a fast path: an atomic load of `hits`,
+// then an atomic store of the value read plus one (its author believed
+// checkpoints never overlap).  The final assert fails only if a thread stops
+// between the load and the store of its iteration K while the other thread's
+// increment lands in that one-step window; a preemption in any other
+// iteration is harmless, since those increments are atomic.  The second
+// thread first loads its configuration (SETUP independent stores), so under
+// a fair random scheduler the first has long finished its loop before the
+// second's first increment: the bug needs the first thread held back at
+// exactly its checkpoint.
 //
 // Bug: lost update of `hits` in iteration K.  (c, v, t) = (1, 1, 2): one
 // preemption, after the load of `hits` in iteration K; one variable (`hits`);
-// two of the three threads involved.
+// two threads.
 #include <assert.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
-#define THREADS 3
+#define THREADS 2
 #define N 8
 #define K 5
+#define WORK 4
+#define SETUP 60
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static int hits;
-static int progress[THREADS];
+static atomic_int hits;
+static int record[THREADS][WORK];
+static int config[SETUP];
 
 static void *counter(void *arg) {
     int id = (int)(intptr_t)arg;
+    if (id == 1)
+        for (int s = 0; s < SETUP; s++)
+            config[s] = s;
     for (int i = 0; i < N; i++) {
-        progress[id] = i;
+        for (int w = 0; w < WORK; w++)
+            record[id][w] = i;
         if (i == K) {
-            int seen = hits; /* checkpoint fast path: no lock */
-            hits = seen + 1;
+            /* checkpoint fast path: not one atomic step */
+            int seen = atomic_load_explicit(&hits, memory_order_relaxed);
+            atomic_store_explicit(&hits, seen + 1, memory_order_relaxed);
         } else {
-            pthread_mutex_lock(&lock);
-            hits = hits + 1;
-            pthread_mutex_unlock(&lock);
+            atomic_fetch_add(&hits, 1);
         }
     }
     return 0;
@@ -47,6 +58,6 @@ int main(void) {
         pthread_create(&t[i], 0, counter, (void *)(intptr_t)i);
     for (int i = 0; i < THREADS; i++)
         pthread_join(t[i], 0);
-    assert(hits == THREADS * N);
+    assert(atomic_load(&hits) == THREADS * N);
     return 0;
 }

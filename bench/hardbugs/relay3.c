@@ -1,4 +1,5 @@
 // relay3: an ordering bug that needs three threads in one relative order.
+// threads: 3 (besides main)
 //
 // A relay of three runners.  The first runner warms up, hands over the baton
 // (`baton = 1`) and then records that it has finished (`finished = 1`).  The
@@ -13,7 +14,9 @@
 //   third: reads baton == 2, finished == 0  -> assert fails
 // Any other relative order of the three threads' last steps passes.  The
 // warm-up stores (one slot per runner) are independent steps that put the
-// three critical steps deep in each thread.
+// three critical steps deep in each thread.  The runners are started in the
+// order second, third, first, so the order the bug needs is neither the
+// creation order nor its reverse.
 //
 // Bug: ordering violation.  (c, v, t) = (1, 1, 3): one preemption, after the
 // first runner's store to `baton`; one variable (`baton`); three threads.
@@ -55,9 +58,9 @@ static void *third(void *arg) {
 
 int main(void) {
     pthread_t a, b, c;
-    pthread_create(&a, 0, first, 0);
     pthread_create(&b, 0, second, 0);
     pthread_create(&c, 0, third, 0);
+    pthread_create(&a, 0, first, 0);
     pthread_join(a, 0);
     pthread_join(b, 0);
     pthread_join(c, 0);

@@ -206,17 +206,27 @@ impl<S: System, P: Policy> Search<'_, '_, S, P> {
             let mut trace = Trace::new(self.tracking);
             let mut hashes: Vec<u128> = Vec::new();
             let mut path: Vec<Move> = item.path[..item.len].to_vec();
+            // Level 0's roots have no move of their own.
+            let root = path.is_empty() && item.last.choice.0 == Tid::MAX;
+            if !root {
+                path.push(item.last);
+            }
+            // The moves were taken before from the same initial state, and
+            // executions are deterministic: each one can run again.
+            let mut replayed = true;
             for &m in &path {
+                if !state.status().is_running() || !state.is_enabled(m.choice.0) {
+                    replayed = false;
+                    break;
+                }
                 self.take(&mut state, &mut policy, m, &mut trace, &mut hashes);
             }
-            if !path.is_empty() || item.last.choice.0 != Tid::MAX {
-                // Level 0's roots have no move of their own.
-                debug_assert!(state.status().is_running(), "a replayed prefix ends early");
-                if !state.status().is_running() {
-                    continue;
+            if !replayed {
+                debug_assert!(false, "a work item's moves do not replay");
+                if !self.rec.anomaly(|a| &mut a.disabled_wakeup) {
+                    return Level::Stopped;
                 }
-                self.take(&mut state, &mut policy, item.last, &mut trace, &mut hashes);
-                path.push(item.last);
+                continue;
             }
             let mut stack: Vec<Branch<S, P>> = Vec::new();
             // Preemptions of the current execution: (path length, move).

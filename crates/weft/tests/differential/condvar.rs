@@ -15,7 +15,8 @@
 //!   that it is not 2.
 //!
 //! Every other case runs with `--no-spurious-wakeups`. The naive search is
-//! the reference: Optimal-DPOR and `--por unfold` (`--unfold-k 1` and
+//! the reference: Optimal-DPOR, `--strategy icb` without a bound (with and
+//! without its reduction: [`compare_icb`]) and `--por unfold` (`--unfold-k 1` and
 //! `inf`) must reach its verdict, outcomes and bugs
 //! ([`same_as_naive`], [`compare_unfold`]). A case whose naive search hits
 //! its cap is skipped.
@@ -29,7 +30,7 @@
 //! where Optimal-DPOR has none.
 
 use crate::common::{Rng, Scratch};
-use crate::compare::{compare_unfold, same_as_naive};
+use crate::compare::{compare_icb, compare_unfold, same_as_naive};
 use crate::runner::{env_number, run_parallel, weft_check_with};
 use std::fmt::Write as _;
 
@@ -137,6 +138,12 @@ pub fn run_random_condvar(seed: u64) {
         for k in ["1", "inf"] {
             match run("unfold", &["--unfold-k", k]) {
                 Ok(u) => compare_unfold(&none, &optimal, &u, k, &mut problems),
+                Err(e) => problems.push(e),
+            }
+        }
+        for (por, reduce) in [("none", false), ("optimal", true)] {
+            match run(por, &["--strategy", "icb"]) {
+                Ok(r) => compare_icb(&none, &r, reduce, &mut problems),
                 Err(e) => problems.push(e),
             }
         }
