@@ -7,7 +7,15 @@ use std::path::PathBuf;
 /// The options of `weft check`, repeated in `weft --help`.
 const CHECK_SUMMARY: &str = "\
 Options of `weft check FILE [OPTIONS] [-- CLANG_ARGS]` (details: `weft check --help`):
-  --por <none|source|optimal>  exploration strategy (default: optimal)
+  --por <none|source|optimal|unfold>
+                               exhaustive search's reduction (default: optimal)
+  --unfold-k <K|inf>           --por unfold: alternatives' K (default 1)
+  --strategy S                 exhaustive (default), or hunt bugs: icb, vt, pct,
+                               pctvb, random (no bug: incomplete, limit bound)
+  --max-bound N                icb: last preemption bound; vt: last level v+t-2
+  --pct-depth D                pct, pctvb: bug depth (default 3)
+  --runs N                     pct, pctvb, random: executions (default 1000)
+  --seed S                     pct, pctvb, random, vt: random seed (printed)
   --max-steps N                instructions per execution before it is cut
   --max-executions N           stop after N executions
   --timeout S                  stop after S seconds (every phase)
