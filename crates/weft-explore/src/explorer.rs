@@ -2,9 +2,10 @@
 //!
 //! A strategy is one type implementing [`Explorer`], in its own module, plus
 //! one line in the `registry!` call below: its [`Explorer::NAME`] becomes a
-//! value of `--por` (the CLI lists [`STRATEGIES`]) and [`crate::explore`]
-//! runs it by that name. Nothing else in the workspace matches on
-//! strategies.
+//! value of `--por` (exhaustive searches) or of `--strategy` (bug-hunting
+//! ones, [`Explorer::BUG_HUNTING`]); the CLI lists [`STRATEGIES`] and
+//! [`crate::explore`] runs one by that name. Nothing else in the workspace
+//! matches on strategies.
 //!
 //! An explorer only decides which thread runs next. The shared bookkeeping,
 //! counting executions and events, deduplicating findings, collecting
@@ -34,7 +35,8 @@ pub enum Completion {
 /// backtracking), because partial-order reduction needs the executed trace
 /// to decide where to branch.
 pub trait Explorer: Sized {
-    /// The name under which the strategy is selected (`--por NAME`).
+    /// The name under which the strategy is selected (`--por NAME`, or
+    /// `--strategy NAME` for a bug-hunting one).
     const NAME: &'static str;
     /// One line for `--help`.
     const ABOUT: &'static str;

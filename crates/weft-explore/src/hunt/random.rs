@@ -416,6 +416,89 @@ impl Explorer for RandomWalk {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testsys::{ops::*, random_program, Rng as ProgRng, TestSys};
+    use crate::{Hunt, Por, Summary};
+
+    fn hunt(threads: &[Vec<crate::testsys::Op>], por: Por, h: Hunt) -> Summary {
+        let cfg = Config {
+            por,
+            keep_going: true,
+            collect_outcomes: true,
+            race_check: false,
+            hunt: h,
+            ..Config::default()
+        };
+        crate::explore(TestSys::new(threads.to_vec()).digest_traces(), &cfg)
+    }
+
+    /// Every strategy only reaches what the program can do: outcomes and
+    /// bugs among the naive search's, a randomized one never claims a
+    /// proof, and a bug is reported with where it was found.
+    #[test]
+    fn strategies_reach_only_real_outcomes() {
+        for case in 0..60 {
+            let threads = random_program(&mut ProgRng::new(case ^ 0xbeef));
+            let naive = hunt(&threads, Por::None, Hunt::default());
+            let bugs = |s: &Summary| {
+                s.findings
+                    .iter()
+                    .map(|f| (f.bug.kind, f.bug.loc.file, f.bug.loc.line))
+                    .collect::<std::collections::BTreeSet<_>>()
+            };
+            for por in [Por::Pct, Por::PctVb, Por::Random, Por::Vt] {
+                let h = Hunt {
+                    runs: 40,
+                    seed: case,
+                    pct_depth: 1 + (case % 3) as u32,
+                    max_bound: Some(2),
+                    ..Hunt::default()
+                };
+                let s = hunt(&threads, por, h);
+                assert!(s.outcomes.is_subset(&naive.outcomes), "{por} case {case}");
+                assert!(bugs(&s).is_subset(&bugs(&naive)), "{por} case {case}");
+                assert_eq!(s.limit, Some(LimitKind::Bound), "{por} case {case}");
+                assert_eq!(s.stats.anomalies.total(), 0);
+                for f in &s.findings {
+                    let under = f.found_under.as_ref().expect("found under");
+                    assert_eq!(under.strategy, por.name());
+                }
+            }
+        }
+    }
+
+    /// PCT with depth 2 finds a bug that needs one preemption (a remote
+    /// write between a thread's write and its read back) within a few runs,
+    /// for every seed tried; with depth 1 (no change point) it never does,
+    /// since priorities run each thread to its end.
+    #[test]
+    fn pct_depth_two_finds_a_one_preemption_bug() {
+        use crate::testsys::{Cond, Op, Val};
+        let lost = vec![
+            vec![store(0, 5)],
+            vec![
+                load(0, 0),
+                store_reg(0, 0, 1),
+                load(0, 1),
+                Op::Assert(Cond::Eq(Val::Reg(1), Val::Add(0, 1))),
+            ],
+        ];
+        for seed in 0..20 {
+            let h = |d| Hunt {
+                runs: 200,
+                seed,
+                pct_depth: d,
+                ..Hunt::default()
+            };
+            let s = hunt(&lost, Por::Pct, h(2));
+            let f = s.findings.first().unwrap_or_else(|| panic!("seed {seed}"));
+            let under = f.found_under.as_ref().expect("found under");
+            assert_eq!(under.get("seed"), Some(seed));
+            assert_eq!(under.get("depth"), Some(2));
+            let one = hunt(&lost, Por::Pct, h(1));
+            assert!(one.findings.is_empty(), "seed {seed}");
+            assert_eq!(one.stats.executions, 200);
+        }
+    }
 
     /// The same seed and run give the same stream; runs differ.
     #[test]
