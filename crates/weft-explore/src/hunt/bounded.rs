@@ -116,12 +116,50 @@ struct Search<'a, 'c, S, P> {
     reduce: bool,
     /// The reduction's visited states: trace hash and policy key, with the
     /// budgets they were explored with.
-    seen: &'a mut FxHashMap<(u128, u64), SmallVec<[[u32; 2]; 1]>>,
+    seen: FxHashMap<(u128, u64), SmallVec<[[u32; 2]; 1]>>,
     counts: Counts,
     /// The largest thread count and the variables seen, for `vt`.
     threads: usize,
-    vars: &'a mut FxHashSet<u64>,
+    vars: FxHashSet<u64>,
     _p: std::marker::PhantomData<P>,
+}
+
+/// The settings [`Icb`] and [`Vt`] share.
+#[derive(Clone, Copy)]
+struct Settings {
+    hunt: crate::Hunt,
+    tracking: Tracking,
+}
+
+impl Settings {
+    fn of(cfg: &Config) -> Settings {
+        Settings {
+            hunt: cfg.hunt,
+            // The reduction hashes dependency clocks: a full trace.
+            tracking: Tracking {
+                light: !cfg.hunt.reduce,
+                ..Tracking::of(cfg)
+            },
+        }
+    }
+
+    fn search<'a, 'c, S: System, P: Policy>(
+        &self,
+        init: &'a S,
+        rec: &'a mut Recorder<'c>,
+    ) -> Search<'a, 'c, S, P> {
+        Search {
+            init,
+            rec,
+            tracking: self.tracking,
+            reduce: self.hunt.reduce,
+            seen: FxHashMap::default(),
+            counts: Counts::default(),
+            threads: 0,
+            vars: FxHashSet::default(),
+            _p: std::marker::PhantomData,
+        }
+    }
 }
 
 /// How one level ended.
@@ -344,11 +382,7 @@ impl<S: System, P: Policy> Search<'_, '_, S, P> {
 }
 
 /// `--strategy icb`: iterative preemption bounding.
-pub struct Icb {
-    reduce: bool,
-    max: Option<u32>,
-    tracking: Tracking,
-}
+pub struct Icb(Settings);
 
 impl Explorer for Icb {
     const NAME: &'static str = "icb";
@@ -357,32 +391,13 @@ impl Explorer for Icb {
     const BUG_HUNTING: bool = true;
 
     fn new(cfg: &Config) -> Icb {
-        Icb {
-            reduce: cfg.hunt.reduce,
-            max: cfg.hunt.max_bound,
-            tracking: Tracking {
-                light: !cfg.hunt.reduce,
-                ..Tracking::of(cfg)
-            },
-        }
+        Icb(Settings::of(cfg))
     }
 
     fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
-        let mut seen = FxHashMap::default();
-        let mut vars = FxHashSet::default();
-        let mut search = Search {
-            init: &init,
-            rec,
-            tracking: self.tracking,
-            reduce: self.reduce,
-            seen: &mut seen,
-            counts: Counts::default(),
-            threads: 0,
-            vars: &mut vars,
-            _p: std::marker::PhantomData,
-        };
+        let mut search = self.0.search(&init, rec);
         let root = Rc::new(IcbPolicy::default());
-        let done = search.run(vec![root], self.max);
+        let done = search.run(vec![root], self.0.hunt.max_bound);
         let mut b = Bounds::new(Icb::NAME);
         if let Some(c) = search.counts.level {
             b.set("bound", u64::from(c));
@@ -620,12 +635,7 @@ impl Policy for VtPolicy {
 /// subsets from a static alias analysis and instruments their accesses;
 /// weft sees every access, so the subsets are the schedules' own.
 /// `vt` never proves a program safe: priority orders leave schedules out.
-pub struct Vt {
-    reduce: bool,
-    max_level: Option<u32>,
-    seed: u64,
-    tracking: Tracking,
-}
+pub struct Vt(Settings);
 
 impl Explorer for Vt {
     const NAME: &'static str = "vt";
@@ -634,32 +644,12 @@ impl Explorer for Vt {
     const BUG_HUNTING: bool = true;
 
     fn new(cfg: &Config) -> Vt {
-        Vt {
-            reduce: cfg.hunt.reduce,
-            max_level: cfg.hunt.max_bound,
-            seed: cfg.hunt.seed,
-            tracking: Tracking {
-                light: !cfg.hunt.reduce,
-                ..Tracking::of(cfg)
-            },
-        }
+        Vt(Settings::of(cfg))
     }
 
     fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
-        let mut seen = FxHashMap::default();
-        let mut vars = FxHashSet::default();
-        let mut search = Search {
-            init: &init,
-            rec,
-            tracking: self.tracking,
-            reduce: self.reduce,
-            seen: &mut seen,
-            counts: Counts::default(),
-            threads: 0,
-            vars: &mut vars,
-            _p: std::marker::PhantomData,
-        };
-        let seed = self.seed;
+        let mut search = self.0.search(&init, rec);
+        let (seed, max_level) = (self.0.hunt.seed, self.0.hunt.max_bound);
         let report = |rec: &mut Recorder, level: u32, v: u32, t: u32, pruned: u64| {
             let mut b = Bounds::new(Vt::NAME)
                 .with("level", u64::from(level))
@@ -673,7 +663,7 @@ impl Explorer for Vt {
         };
         let mut level = 1;
         loop {
-            if self.max_level.is_some_and(|m| level > m) {
+            if max_level.is_some_and(|m| level > m) {
                 break;
             }
             let mut ran = false;

@@ -118,8 +118,13 @@ fn explore_runs<S: System, Z: Scheduler>(
     cfg: &Config,
     init: S,
     rec: &mut Recorder,
-    params: Bounds,
 ) -> Completion {
+    // The search's parameters: the scheduler's fields of any run.
+    let params = {
+        let mut b = sched.fields(Bounds::new(name));
+        b.fields.retain(|(k, _)| *k != "v");
+        b
+    };
     let (seed, runs) = (cfg.hunt.seed, cfg.hunt.runs);
     let tracking = Tracking {
         light: true,
@@ -241,32 +246,6 @@ impl Scheduler for PctScheduler {
     }
 }
 
-/// `--strategy pct`: probabilistic concurrency testing.
-pub struct Pct {
-    cfg: Config,
-}
-
-impl Explorer for Pct {
-    const NAME: &'static str = "pct";
-    const ABOUT: &'static str =
-        "PCT: random priorities with d-1 random priority change points per run (--pct-depth, --runs, --seed).";
-    const BUG_HUNTING: bool = true;
-
-    fn new(cfg: &Config) -> Pct {
-        Pct { cfg: cfg.clone() }
-    }
-
-    fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
-        let depth = self.cfg.hunt.pct_depth;
-        let mut sched = PctScheduler {
-            depth,
-            ..PctScheduler::default()
-        };
-        let params = Bounds::new(Self::NAME).with("depth", u64::from(depth));
-        explore_runs(Self::NAME, &mut sched, &self.cfg, init, rec, params)
-    }
-}
-
 /// PCT with variable bounding's scheduler.
 #[derive(Default)]
 pub struct PctVbScheduler {
@@ -340,32 +319,6 @@ impl Scheduler for PctVbScheduler {
     }
 }
 
-/// `--strategy pctvb`: PCT with variable bounding.
-pub struct PctVb {
-    cfg: Config,
-}
-
-impl Explorer for PctVb {
-    const NAME: &'static str = "pctvb";
-    const ABOUT: &'static str =
-        "PCT with variable bounding: change points at accesses to 1 or 2 random shared variables.";
-    const BUG_HUNTING: bool = true;
-
-    fn new(cfg: &Config) -> PctVb {
-        PctVb { cfg: cfg.clone() }
-    }
-
-    fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
-        let depth = self.cfg.hunt.pct_depth;
-        let mut sched = PctVbScheduler {
-            depth,
-            ..PctVbScheduler::default()
-        };
-        let params = Bounds::new(Self::NAME).with("depth", u64::from(depth));
-        explore_runs(Self::NAME, &mut sched, &self.cfg, init, rec, params)
-    }
-}
-
 /// The uniform random walk's scheduler.
 pub struct WalkScheduler;
 
@@ -392,26 +345,62 @@ impl Scheduler for WalkScheduler {
     }
 }
 
-/// `--strategy random`: uniform random scheduling.
-pub struct RandomWalk {
-    cfg: Config,
+/// Defines a randomized explorer: its type, name, help line and the
+/// scheduler of its runs.
+macro_rules! randomized {
+    ($(#[$doc:meta])* $ty:ident, $name:literal, $about:literal, $sched:expr) => {
+        $(#[$doc])*
+        pub struct $ty {
+            cfg: Config,
+        }
+
+        impl Explorer for $ty {
+            const NAME: &'static str = $name;
+            const ABOUT: &'static str = $about;
+            const BUG_HUNTING: bool = true;
+
+            fn new(cfg: &Config) -> $ty {
+                $ty { cfg: cfg.clone() }
+            }
+
+            fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
+                let make: fn(&Config) -> _ = $sched;
+                let mut sched = make(&self.cfg);
+                explore_runs(Self::NAME, &mut sched, &self.cfg, init, rec)
+            }
+        }
+    };
 }
 
-impl Explorer for RandomWalk {
-    const NAME: &'static str = "random";
-    const ABOUT: &'static str =
-        "Uniform random scheduling: each step picks one enabled thread at random (--runs, --seed).";
-    const BUG_HUNTING: bool = true;
-
-    fn new(cfg: &Config) -> RandomWalk {
-        RandomWalk { cfg: cfg.clone() }
+randomized!(
+    /// `--strategy pct`: probabilistic concurrency testing.
+    Pct,
+    "pct",
+    "PCT: random priorities with d-1 random priority change points per run (--pct-depth, --runs, --seed).",
+    |cfg| PctScheduler {
+        depth: cfg.hunt.pct_depth,
+        ..PctScheduler::default()
     }
+);
 
-    fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
-        let params = Bounds::new(Self::NAME);
-        explore_runs(Self::NAME, &mut WalkScheduler, &self.cfg, init, rec, params)
+randomized!(
+    /// `--strategy pctvb`: PCT with variable bounding.
+    PctVb,
+    "pctvb",
+    "PCT with variable bounding: change points at accesses to 1 or 2 random shared variables.",
+    |cfg| PctVbScheduler {
+        depth: cfg.hunt.pct_depth,
+        ..PctVbScheduler::default()
     }
-}
+);
+
+randomized!(
+    /// `--strategy random`: uniform random scheduling.
+    RandomWalk,
+    "random",
+    "Uniform random scheduling: each step picks one enabled thread at random (--runs, --seed).",
+    |_| WalkScheduler
+);
 
 #[cfg(test)]
 mod tests {
