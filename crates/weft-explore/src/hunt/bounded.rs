@@ -1,14 +1,19 @@
 //! Systematic bounded search: every schedule within a bound, bounds in
 //! increasing order (`--strategy icb` and `--strategy vt`).
 //!
-//! The engine is CHESS's iterative context bounding (Musuvathi and Qadeer,
-//! PLDI 2007; Algorithm 1 of `variable-thread-bounding`): a depth-first
-//! search that takes every free move of a state and *defers* every
-//! preemption to the next level's work queue, so level `c` runs exactly the
-//! schedules with `c` preemptions. A work item is a schedule prefix (moves
-//! shared between the items of one execution through one `Rc`) and the
-//! preempting move; it is re-executed from the initial state, which keeps
-//! no snapshot alive between levels.
+//! The engine is iterative context bounding (Musuvathi and Qadeer, PLDI
+//! 2007; Algorithm 1 of `variable-thread-bounding`): level `c` is a
+//! depth-first search of every schedule with at most `c` preemptions, and
+//! reports exactly those with `c` (the others were reported at their own
+//! level and are re-run only to reach the new preemption points). Levels go
+//! up until no schedule has more preemptions than the last one, or
+//! `--max-bound`. Deviation: the paper (like CHESS) keeps a work queue of
+//! the states where the next level's preemptions start; weft keeps nothing
+//! between levels and re-runs the previous levels' schedules instead, as a
+//! stateless model checker does: a level's schedules outnumber all earlier
+//! levels' together by a factor of about the number of scheduling points,
+//! so re-running costs little, while the queue grew to gigabytes on ten
+//! threads.
 //!
 //! What a move is, which moves a state offers and which are preemptions is
 //! a [`Policy`]'s: [`IcbPolicy`] (any switch away from a thread that could
@@ -46,6 +51,10 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
+
+/// The most states the reduction remembers per level (each about 64
+/// bytes): past it, new states are not recorded.
+const SEEN_CAP: usize = 1 << 21;
 use weft_core::{Event, LimitKind, System, Tid};
 
 /// One scheduling decision of a bounded search.
@@ -57,8 +66,8 @@ pub struct Move {
 }
 
 /// Which moves a state offers, and the policy's own state along a
-/// schedule. Must be a function of the moves taken so far (a work item is
-/// replayed from its moves).
+/// schedule. Must be a function of the moves taken so far (the search
+/// restores it from snapshots).
 pub trait Policy: Clone {
     /// The moves possible now, free ones and preemptions. `enabled` is a
     /// scratch buffer.
@@ -70,20 +79,12 @@ pub trait Policy: Clone {
     /// What the future depends on besides the System's state and the
     /// budget (see the module doc).
     fn key(&self) -> u64;
-    /// What is left to spend, componentwise: a state with more left
-    /// explores a superset of the schedules of one with less.
-    fn budget(&self) -> [u32; 2];
+    /// New variables preemptions may still pick (`vt`; 0 for `icb`): with
+    /// more slots (and as many preemptions left) a state explores a
+    /// superset of the schedules of one with fewer.
+    fn slots(&self) -> u32;
     /// Where an execution in this state lies in the search.
     fn found_under(&self) -> Bounds;
-}
-
-/// A preemption to explore at the next level: the moves before it (a
-/// prefix of `path`) and itself.
-struct Item<P> {
-    path: Rc<[Move]>,
-    len: usize,
-    last: Move,
-    root: Rc<P>,
 }
 
 /// A state with free moves left to try.
@@ -93,7 +94,6 @@ struct Branch<S, P> {
     moves: SmallVec<[Move; 4]>,
     next: usize,
     depth: usize,
-    path: usize,
 }
 
 /// Counters of one bounded search.
@@ -101,6 +101,8 @@ struct Branch<S, P> {
 struct Counts {
     /// States skipped by the reduction.
     pruned: u64,
+    /// Schedules of earlier levels run again.
+    reruns: u64,
     /// Preemptions left for a level beyond the last one.
     cut: bool,
     /// The level being explored, or the last one.
@@ -162,13 +164,6 @@ impl Settings {
     }
 }
 
-/// How one level ended.
-enum Level<P> {
-    Stopped,
-    /// The preemptions deferred to the next level.
-    Next(Vec<Item<P>>),
-}
-
 /// The hash of one executed event in its trace (its thread, position,
 /// kind and values, and its dependency clock): the trace hash of a prefix
 /// is the wrapping sum over its events, the same for every linearisation.
@@ -214,108 +209,87 @@ impl<S: System, P: Policy> Search<'_, '_, S, P> {
         self.rec.found_under(Some(policy.found_under()));
     }
 
-    /// Whether the state (trace hash `h`) was already explored with at
-    /// least `policy`'s budget; records it otherwise.
-    fn visited(&mut self, h: u128, policy: &P) -> bool {
+    /// Whether the state (trace hash `h`) was already explored in this
+    /// level with at least `left` preemptions and `policy`'s slots left;
+    /// records it otherwise (while the table has room: not recording only
+    /// prunes less).
+    fn visited(&mut self, h: u128, policy: &P, left: u32) -> bool {
         if !self.reduce {
             return false;
         }
-        let budget = policy.budget();
-        let seen = self.seen.entry((h, policy.key())).or_default();
-        if seen.iter().any(|b| b[0] >= budget[0] && b[1] >= budget[1]) {
-            return true;
+        let budget = [left, policy.slots()];
+        let full = self.seen.len() >= SEEN_CAP;
+        let key = (h, policy.key());
+        if let Some(seen) = self.seen.get(&key) {
+            if seen.iter().any(|b| b[0] >= budget[0] && b[1] >= budget[1]) {
+                return true;
+            }
+        } else if full {
+            return false;
         }
+        let seen = self.seen.entry(key).or_default();
         seen.retain(|b| !(budget[0] >= b[0] && budget[1] >= b[1]));
         seen.push(budget);
-
         false
     }
 
-    /// Runs one level: every item's preemption, then every schedule from
-    /// it with free moves only; the preemptions met on the way are
-    /// returned for the next level (or only noted as cut if `last`).
-    fn level(&mut self, items: Vec<Item<P>>, last: bool) -> Level<P> {
-        let mut next = Vec::new();
+    /// Runs level `c` from each root: every schedule with at most `c`
+    /// preemptions, reporting those with exactly `c`. `None` when the
+    /// recorder stopped the search; otherwise whether some schedule has
+    /// more than `c` preemptions (at the `last` level: noted as cut).
+    fn level(&mut self, roots: &[Rc<P>], c: u32, last: bool) -> Option<bool> {
+        self.seen.clear();
+        let mut more = false;
         let mut enabled = Vec::new();
         let mut moves = Vec::new();
-        for item in items {
+        for root in roots {
             let mut state = self.init.clone();
-            let mut policy = (*item.root).clone();
+            let mut policy = (**root).clone();
             let mut trace = Trace::new(self.tracking);
             let mut hashes: Vec<u128> = Vec::new();
-            let mut path: Vec<Move> = item.path[..item.len].to_vec();
-            // Level 0's roots have no move of their own.
-            let root = path.is_empty() && item.last.choice.0 == Tid::MAX;
-            if !root {
-                path.push(item.last);
-            }
-            // The moves were taken before from the same initial state, and
-            // executions are deterministic: each one can run again.
-            let mut replayed = true;
-            for &m in &path {
-                if !state.status().is_running() || !state.is_enabled(m.choice.0) {
-                    replayed = false;
-                    break;
-                }
-                self.take(&mut state, &mut policy, m, &mut trace, &mut hashes);
-            }
-            if !replayed {
-                debug_assert!(false, "a work item's moves do not replay");
-                if !self.rec.anomaly(|a| &mut a.disabled_wakeup) {
-                    return Level::Stopped;
-                }
-                continue;
-            }
             let mut stack: Vec<Branch<S, P>> = Vec::new();
-            // Preemptions of the current execution: (path length, move).
-            let mut deferred: Vec<(usize, Move)> = Vec::new();
             loop {
                 let mut pruned = false;
                 while state.status().is_running() {
-                    if self.visited(hashes.last().copied().unwrap_or(0), &policy) {
+                    let used = policy.preemptions();
+                    debug_assert!(used <= c, "a schedule beyond its level");
+                    let h = hashes.last().copied().unwrap_or(0);
+                    if self.visited(h, &policy, c - used) {
                         pruned = true;
                         break;
                     }
                     moves.clear();
                     policy.moves(&state, &mut enabled, &mut moves);
-                    let free: SmallVec<[Move; 4]> =
-                        moves.iter().copied().filter(|m| !m.preempt).collect();
-                    for &m in moves.iter().filter(|m| m.preempt) {
-                        if last {
-                            self.counts.cut = true;
+                    let mut take: SmallVec<[Move; 4]> = SmallVec::new();
+                    for &m in &moves {
+                        if !m.preempt || used < c {
+                            take.push(m);
                         } else {
-                            deferred.push((path.len(), m));
+                            more = true;
                         }
                     }
-                    let Some(&first) = free.first() else {
+                    let Some(&first) = take.first() else {
                         debug_assert!(moves.is_empty(), "a policy offers a free move");
                         break;
                     };
-                    if free.len() > 1 {
+                    if take.len() > 1 {
                         stack.push(Branch {
                             state: state.clone(),
                             policy: policy.clone(),
-                            moves: free,
+                            moves: take,
                             next: 1,
                             depth: trace.len(),
-                            path: path.len(),
                         });
                     }
                     self.take(&mut state, &mut policy, first, &mut trace, &mut hashes);
-                    path.push(first);
                 }
                 self.threads = self.threads.max(state.thread_count());
-                if !deferred.is_empty() {
-                    let shared: Rc<[Move]> = Rc::from(&path[..]);
-                    next.extend(deferred.drain(..).map(|(len, last)| Item {
-                        path: shared.clone(),
-                        len,
-                        last,
-                        root: item.root.clone(),
-                    }));
-                }
                 let go_on = if pruned {
                     self.counts.pruned += 1;
+                    self.rec.within_bounds()
+                } else if policy.preemptions() < c {
+                    // Reported at its own level.
+                    self.counts.reruns += 1;
                     self.rec.within_bounds()
                 } else {
                     self.rec.found_under(Some(policy.found_under()));
@@ -326,12 +300,12 @@ impl<S: System, P: Policy> Search<'_, '_, S, P> {
                     })
                 };
                 if !go_on {
-                    return Level::Stopped;
+                    return None;
                 }
                 let Some(top) = stack.last_mut() else { break };
                 let m = top.moves[top.next];
                 top.next += 1;
-                let (depth, plen) = (top.depth, top.path);
+                let depth = top.depth;
                 (state, policy) = if top.next == top.moves.len() {
                     let b = stack.pop().expect("non-empty");
                     (b.state, b.policy)
@@ -340,42 +314,27 @@ impl<S: System, P: Policy> Search<'_, '_, S, P> {
                 };
                 trace.truncate(depth);
                 hashes.truncate(depth);
-                path.truncate(plen);
                 self.take(&mut state, &mut policy, m, &mut trace, &mut hashes);
-                path.push(m);
             }
         }
-        Level::Next(next)
+        if more && last {
+            self.counts.cut = true;
+        }
+        Some(more)
     }
 
     /// Runs levels `0..=max` from `roots`; `Ok(true)` when nothing was
     /// left beyond them.
-    fn run(&mut self, roots: Vec<Rc<P>>, max: Option<u32>) -> Result<bool, ()> {
-        let mut items: Vec<Item<P>> = roots
-            .into_iter()
-            .map(|root| Item {
-                path: Rc::from(&[][..]),
-                len: 0,
-                last: Move {
-                    choice: (Tid::MAX, 0),
-                    preempt: false,
-                },
-                root,
-            })
-            .collect();
+    fn run(&mut self, roots: &[Rc<P>], max: Option<u32>) -> Result<bool, ()> {
         let mut c = 0;
         loop {
             self.counts.level = Some(c);
             let last = max.is_some_and(|m| c >= m);
-            match self.level(items, last) {
-                Level::Stopped => return Err(()),
-                Level::Next(next) => {
-                    if next.is_empty() {
-                        return Ok(!self.counts.cut);
-                    }
-                    items = next;
-                    c += 1;
-                }
+            match self.level(roots, c, last) {
+                None => return Err(()),
+                Some(false) => return Ok(true),
+                Some(true) if last => return Ok(false),
+                Some(true) => c += 1,
             }
         }
     }
@@ -397,13 +356,16 @@ impl Explorer for Icb {
     fn explore<S: System>(&mut self, init: S, rec: &mut Recorder) -> Completion {
         let mut search = self.0.search(&init, rec);
         let root = Rc::new(IcbPolicy::default());
-        let done = search.run(vec![root], self.0.hunt.max_bound);
+        let done = search.run(&[root], self.0.hunt.max_bound);
         let mut b = Bounds::new(Icb::NAME);
         if let Some(c) = search.counts.level {
             b.set("bound", u64::from(c));
         }
         if search.counts.pruned > 0 {
             b.set("pruned", search.counts.pruned);
+        }
+        if search.counts.reruns > 0 {
+            b.set("reruns", search.counts.reruns);
         }
         search.rec.strategy(b);
         match done {
@@ -455,8 +417,8 @@ impl Policy for IcbPolicy {
         self.last.map_or(u64::MAX, u64::from)
     }
 
-    fn budget(&self) -> [u32; 2] {
-        [u32::MAX - self.preemptions, 0]
+    fn slots(&self) -> u32 {
+        0
     }
 
     fn found_under(&self) -> Bounds {
@@ -606,11 +568,8 @@ impl Policy for VtPolicy {
         h.finish()
     }
 
-    fn budget(&self) -> [u32; 2] {
-        [
-            self.max_preemptions - self.preemptions,
-            self.v - self.vars.len() as u32,
-        ]
+    fn slots(&self) -> u32 {
+        self.v - self.vars.len() as u32
     }
 
     fn found_under(&self) -> Bounds {
@@ -688,7 +647,7 @@ impl Explorer for Vt {
                     .map(|o| Rc::new(VtPolicy::new(v, t, o)))
                     .collect();
                 let pruned = search.counts.pruned;
-                match search.run(roots, None) {
+                match search.run(&roots, None) {
                     Err(()) => {
                         report(search.rec, level, v, t, search.counts.pruned);
                         return Completion::Stopped;
