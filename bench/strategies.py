@@ -152,6 +152,7 @@ class Run:
     bug_kind: str | None = None
     bug_location: str | None = None
     found_under: dict | None = None
+    progress: dict | None = None   # the report's `strategy` object
     max_thread: int | None = None
     message: str = ""
     witness: str | None = None
@@ -205,10 +206,10 @@ def programs(only: str | None) -> list[Program]:
 # Running weft
 
 
-def run_child(cmd: list[str], timeout_s: float) -> tuple[int | None, str, str, float, int, bool]:
+def run_child(cmd: list[str], timeout_s: float) -> tuple[int, str, str, float, int, bool]:
     """Run ``cmd`` in its own session; kill its process group after
-    ``timeout_s``.  Returns (exit code or None if killed by a signal,
-    stdout, stderr, wall seconds, ru_maxrss KiB, killed by us)."""
+    ``timeout_s``.  Returns (exit code, negative for a signal, stdout,
+    stderr, wall seconds, ru_maxrss KiB, killed by us)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=out,
@@ -239,7 +240,7 @@ def run_child(cmd: list[str], timeout_s: float) -> tuple[int | None, str, str, f
             pass
         out.seek(0)
         err.seek(0)
-        return (code if code >= 0 else None,
+        return (code,
                 out.read().decode(errors="replace"),
                 err.read().decode(errors="replace"),
                 wall, rusage.ru_maxrss, killed)
@@ -289,7 +290,12 @@ def check(weft: Path, prog: Program, strat: Strategy, seed: int | None, runs: in
         r.message = f"killed after {wall:.0f} s (weft ignored --timeout)"
         return r
     if report is None or code not in (EXIT_SAFE, EXIT_INCOMPLETE, EXIT_BUG):
-        how = f"exit {code}" if code is not None else "killed by a signal"
+        how = f"exit {code}"
+        if code < 0:
+            try:
+                how = f"killed by {signal.Signals(-code).name}"
+            except ValueError:
+                how = f"killed by signal {-code}"
         r.message = f"{how}: {last_line(err) or last_line(out) or 'no output'}"
         return r
     r.executions = report.get("executions")
@@ -297,6 +303,8 @@ def check(weft: Path, prog: Program, strat: Strategy, seed: int | None, runs: in
     if isinstance(report.get("peak_rss_kib"), (int, float)):
         r.rss_mib = report["peak_rss_kib"] / 1024
     r.limit = report.get("limit")
+    if isinstance(report.get("strategy"), dict):
+        r.progress = report["strategy"]
     verdict = report.get("verdict")
     bugs = report.get("bugs") or []
     for b in bugs:
@@ -360,24 +368,24 @@ def fmt_s(v: float | None) -> str:
 
 
 def how_ended(run: Run) -> str:
-    """What a run without a bug ended with."""
+    """What a run without a bug ended with (and, for icb and vt, how far
+    it got)."""
+    p = run.progress or {}
+    where = ""
+    if p.get("strategy") == "icb" and "bound" in p:
+        where = f" at bound {p['bound']}"
+    elif p.get("strategy") == "vt" and "v" in p and "t" in p:
+        where = f" at v={p['v']}, t={p['t']}"
     if run.status == "timeout":
-        return "timeout"
+        return "timeout" + where
     if run.status == "incomplete":
-        return f"incomplete: {run.limit}" if run.limit else "incomplete"
-    return run.status
-
-
-def sort_key(run: Run) -> tuple[int, float]:
-    """Runs that found the bug first, by executions; the others after."""
-    if run.status == "bug":
-        return (0, run.executions if run.executions is not None else float("inf"))
-    return (1, 0)
+        return (f"incomplete: {run.limit}" if run.limit else "incomplete") + where
+    return run.status + where
 
 
 def pick(runs: list[Run], which: str, value) -> Run:
     """The lower-median or worst run by ``value`` (misses rank last)."""
-    ranked = sorted(runs, key=lambda r: (r.status != "bug", value(r)))
+    ranked = sorted(runs, key=lambda r: (r.status != "bug", value(r) or 0))
     if which == "worst":
         return ranked[-1]
     return ranked[(len(ranked) - 1) // 2]
@@ -388,6 +396,8 @@ def cell(run: Run, value, fmt) -> str:
     if run.status == "error":
         return "error"
     v = value(run)
+    if v is None:
+        return "—"
     return fmt(v) if run.status == "bug" else ">" + fmt(v)
 
 
@@ -399,7 +409,7 @@ def row_cells(row: Row) -> tuple[str, str, str, str, float | None, float | None]
     errors = [r for r in runs if r.status == "error"]
     rss = max((r.rss_mib for r in runs if r.rss_mib is not None), default=None)
     rss_s = "—" if rss is None else f"{rss:.0f}"
-    execs = lambda r: r.executions if r.executions is not None else 0
+    execs = lambda r: r.executions
     secs = lambda r: r.seconds if r.seconds is not None else r.wall_s
     if not row.strategy.randomized:
         r = runs[0]
@@ -487,6 +497,23 @@ def suspicious(rows: list[Row]) -> list[str]:
     return notes
 
 
+def found_at(rows: list[Row], strategy: str) -> str:
+    """Where ``strategy`` found the bug, from its ``found_under``."""
+    for row in rows:
+        if row.strategy.name != strategy:
+            continue
+        bug = next((r for r in row.runs if r.status == "bug"), None)
+        if bug is None:
+            return "—"
+        fu = bug.found_under or {}
+        pre = fu.get("preemptions")
+        pre_s = "?" if pre is None else f"{pre} preemption{'' if pre == 1 else 's'}"
+        if strategy == "vt":
+            return f"v={fu.get('v', '?')}, t={fu.get('t', '?')}, {pre_s}"
+        return pre_s
+    return "—"
+
+
 def tables(rows: list[Row], progs: list[Program], opts: argparse.Namespace) -> str:
     """The results table, the summary and the suspicious runs, in Markdown."""
     out = [
@@ -518,6 +545,7 @@ def tables(rows: list[Row], progs: list[Program], opts: argparse.Namespace) -> s
             shown = fmt_int(low) if index == 0 else fmt_s(low)
             return f"{', '.join(winners)} ({shown})"
         best_rows.append(f"| {prog.name} | {prog.cvt or '?'} | {threads} "
+                         f"| {found_at(mine, 'icb')} | {found_at(mine, 'vt')} "
                          f"| {best(0, wins_e)} | {best(1, wins_s)} |")
     out += [
         "",
@@ -527,10 +555,13 @@ def tables(rows: list[Row], progs: list[Program], opts: argparse.Namespace) -> s
         "(the lower median over the seeds for randomized strategies; a strategy whose "
         "median seed missed the bug does not compete), and the one that needed the "
         "fewest seconds. (c, v, t) is from the program's header: preemptions, variables "
-        "and threads the bug needs.",
+        "and threads the bug needs (threads besides main). The icb and vt columns give "
+        "weft's `found_under` for their bug: the preemptions, and the round (v, t) with "
+        "its preemptions (weft's t is over all threads, main included).",
         "",
-        "| program | (c, v, t) | threads | fewest executions | fewest seconds |",
-        "|---|---|---|---|---|",
+        "| program | (c, v, t) | threads | icb found at | vt found at | fewest executions "
+        "| fewest seconds |",
+        "|---|---|---|---|---|---|---|",
         *best_rows,
         "",
         "Programs on which each strategy was the best (ties count for each):",

@@ -605,6 +605,11 @@ fn hunt_settings(opts: &CheckOptions) -> anyhow::Result<weft_explore::Hunt> {
         opts.seed.is_some(),
     )?;
     applies("--max-bound", &["icb", "vt"], opts.max_bound.is_some())?;
+    if name == "vt" && opts.max_bound == Some(0) {
+        return Err(bad(
+            "--max-bound 0: vt's levels v + t - 2 start at 1, the round (v, t) = (1, 2)",
+        ));
+    }
     if opts.strategy.0.is_some() {
         let randomized = !matches!(name, "icb" | "vt");
         if opts.por == Por::Unfold || (randomized && opts.por != Por::Optimal) {

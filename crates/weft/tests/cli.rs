@@ -2834,6 +2834,7 @@ fn strategy_options_that_do_not_apply_are_refused() {
             "--pct-depth",
         ),
         (&["--strategy", "pct", "--max-bound", "2"], "--max-bound"),
+        (&["--strategy", "vt", "--max-bound", "0"], "start at 1"),
         (&["--runs", "5"], "--runs"),
         (&["--seed", "5"], "--seed"),
         (&["--strategy", "icb", "--por", "unfold"], "--por unfold"),
