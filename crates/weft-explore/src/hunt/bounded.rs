@@ -52,8 +52,8 @@ use smallvec::SmallVec;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
-/// The most states the reduction remembers per level (each about 64
-/// bytes): past it, new states are not recorded.
+/// The most states the reduction remembers (each about 64 bytes): past
+/// it, new states are not recorded.
 const SEEN_CAP: usize = 1 << 21;
 use weft_core::{Event, LimitKind, System, Tid};
 
@@ -209,10 +209,14 @@ impl<S: System, P: Policy> Search<'_, '_, S, P> {
         self.rec.found_under(Some(policy.found_under()));
     }
 
-    /// Whether the state (trace hash `h`) was already explored in this
-    /// level with at least `left` preemptions and `policy`'s slots left;
-    /// records it otherwise (while the table has room: not recording only
-    /// prunes less).
+    /// Whether the state (trace hash `h`) was already explored with at
+    /// least `left` preemptions (up to its level) and `policy`'s slots
+    /// left; records it otherwise (while the table has room: not recording
+    /// only prunes less). Entries outlive their level: one made at level
+    /// `c'` with `r` left covered every continuation with at most `r` more
+    /// preemptions by the end of that level, and a state of level `c`
+    /// needs no more than `c - used`. The same state met again at a later
+    /// level has more left than its entry, so it is explored again.
     fn visited(&mut self, h: u128, policy: &P, left: u32) -> bool {
         if !self.reduce {
             return false;
@@ -238,7 +242,6 @@ impl<S: System, P: Policy> Search<'_, '_, S, P> {
     /// recorder stopped the search; otherwise whether some schedule has
     /// more than `c` preemptions (at the `last` level: noted as cut).
     fn level(&mut self, roots: &[Rc<P>], c: u32, last: bool) -> Option<bool> {
-        self.seen.clear();
         let mut more = false;
         let mut enabled = Vec::new();
         let mut moves = Vec::new();
