@@ -263,16 +263,21 @@ impl<S: System, P: Policy> Search<'_, '_, S, P> {
                     }
                     moves.clear();
                     policy.moves(&state, &mut enabled, &mut moves);
+                    // Preemptions first: the level's schedules that preempt
+                    // earliest come first (as the paper's work queue has
+                    // them), the re-runs of earlier levels last.
                     let mut take: SmallVec<[Move; 4]> = SmallVec::new();
-                    for &m in &moves {
-                        if !m.preempt || used < c {
-                            take.push(m);
-                        } else {
-                            more = true;
-                        }
+                    if used < c {
+                        take.extend(moves.iter().copied().filter(|m| m.preempt));
+                    } else {
+                        more |= moves.iter().any(|m| m.preempt);
                     }
+                    take.extend(moves.iter().copied().filter(|m| !m.preempt));
+                    debug_assert!(
+                        moves.is_empty() || moves.iter().any(|m| !m.preempt),
+                        "a policy offers a free move"
+                    );
                     let Some(&first) = take.first() else {
-                        debug_assert!(moves.is_empty(), "a policy offers a free move");
                         break;
                     };
                     if take.len() > 1 {
