@@ -83,8 +83,13 @@ pub trait Policy: Clone {
     /// more slots (and as many preemptions left) a state explores a
     /// superset of the schedules of one with fewer.
     fn slots(&self) -> u32;
-    /// Where an execution in this state lies in the search.
-    fn found_under(&self) -> Bounds;
+    /// Where the search lies, without the preemptions (the same for every
+    /// schedule from one root).
+    fn bounds(&self) -> Bounds;
+    /// The variable the last event touched, when the policy tracks them.
+    fn variable(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// A state with free moves left to try.
@@ -123,6 +128,9 @@ struct Search<'a, 'c, S, P> {
     /// The largest thread count and the variables seen, for `vt`.
     threads: usize,
     vars: FxHashSet<u64>,
+    /// The preemptions of the bounds last given to the recorder (see
+    /// [`Search::show`]), for the roots of the current level.
+    shown: Option<u32>,
     _p: std::marker::PhantomData<P>,
 }
 
@@ -159,6 +167,7 @@ impl Settings {
             counts: Counts::default(),
             threads: 0,
             vars: FxHashSet::default(),
+            shown: None,
             _p: std::marker::PhantomData,
         }
     }
@@ -182,6 +191,17 @@ fn event_hash(trace: &Trace, i: usize) -> u128 {
 }
 
 impl<S: System, P: Policy> Search<'_, '_, S, P> {
+    /// Tells the recorder where the findings that follow lie: the
+    /// policy's bounds with `preemptions`. Only when the number changed:
+    /// the bounds are the same for every schedule of a level's roots.
+    fn show(&mut self, policy: &P, preemptions: u32) {
+        if self.shown != Some(preemptions) {
+            self.shown = Some(preemptions);
+            let b = policy.bounds().with("preemptions", u64::from(preemptions));
+            self.rec.found_under(Some(b));
+        }
+    }
+
     /// Takes move `m` in `state`, recording its event.
     fn take(
         &mut self,
@@ -191,22 +211,21 @@ impl<S: System, P: Policy> Search<'_, '_, S, P> {
         trace: &mut Trace,
         hashes: &mut Vec<u128>,
     ) {
-        self.rec.found_under(Some(policy.found_under()));
+        // A data race noted in this step names the schedule's preemptions
+        // with this move.
+        self.show(policy, policy.preemptions() + u32::from(m.preempt));
         let before = trace.len();
         step(state, m.choice, trace, self.rec);
         debug_assert_eq!(trace.len(), before + 1, "one event per step");
-        let ev = &trace.entries[before].ev;
-        policy.took(state, m, ev);
-        if let Some(v) = variable_of(state, ev) {
+        policy.took(state, m, &trace.entries[before].ev);
+        debug_assert_eq!(self.shown, Some(policy.preemptions()));
+        if let Some(v) = policy.variable() {
             self.vars.insert(v);
         }
         if self.reduce {
             let h = hashes.last().copied().unwrap_or(0);
             hashes.push(h.wrapping_add(event_hash(trace, before)));
         }
-        // The finding of a data race noted in this step names the bound of
-        // the schedule that ran it.
-        self.rec.found_under(Some(policy.found_under()));
     }
 
     /// Whether the state (trace hash `h`) was already explored with at
@@ -222,18 +241,16 @@ impl<S: System, P: Policy> Search<'_, '_, S, P> {
             return false;
         }
         let budget = [left, policy.slots()];
-        let full = self.seen.len() >= SEEN_CAP;
         let key = (h, policy.key());
-        if let Some(seen) = self.seen.get(&key) {
+        if let Some(seen) = self.seen.get_mut(&key) {
             if seen.iter().any(|b| b[0] >= budget[0] && b[1] >= budget[1]) {
                 return true;
             }
-        } else if full {
-            return false;
+            seen.retain(|b| !(budget[0] >= b[0] && budget[1] >= b[1]));
+            seen.push(budget);
+        } else if self.seen.len() < SEEN_CAP {
+            self.seen.insert(key, smallvec::smallvec![budget]);
         }
-        let seen = self.seen.entry(key).or_default();
-        seen.retain(|b| !(budget[0] >= b[0] && budget[1] >= b[1]));
-        seen.push(budget);
         false
     }
 
@@ -242,6 +259,8 @@ impl<S: System, P: Policy> Search<'_, '_, S, P> {
     /// recorder stopped the search; otherwise whether some schedule has
     /// more than `c` preemptions (at the `last` level: noted as cut).
     fn level(&mut self, roots: &[Rc<P>], c: u32, last: bool) -> Option<bool> {
+        // The roots of another round have other bounds.
+        self.shown = None;
         let mut more = false;
         let mut enabled = Vec::new();
         let mut moves = Vec::new();
@@ -300,7 +319,7 @@ impl<S: System, P: Policy> Search<'_, '_, S, P> {
                     self.counts.reruns += 1;
                     self.rec.within_bounds()
                 } else {
-                    self.rec.found_under(Some(policy.found_under()));
+                    self.show(&policy, policy.preemptions());
                     self.rec.finish(&state, |bug| {
                         trace
                             .finding(bug, state.output())
@@ -429,8 +448,8 @@ impl Policy for IcbPolicy {
         0
     }
 
-    fn found_under(&self) -> Bounds {
-        Bounds::new(Icb::NAME).with("preemptions", u64::from(self.preemptions))
+    fn bounds(&self) -> Bounds {
+        Bounds::new(Icb::NAME)
     }
 }
 
@@ -580,11 +599,14 @@ impl Policy for VtPolicy {
         self.v - self.vars.len() as u32
     }
 
-    fn found_under(&self) -> Bounds {
+    fn bounds(&self) -> Bounds {
         Bounds::new(Vt::NAME)
             .with("v", u64::from(self.v))
             .with("t", u64::from(self.t))
-            .with("preemptions", u64::from(self.preemptions))
+    }
+
+    fn variable(&self) -> Option<u64> {
+        self.last_var
     }
 }
 

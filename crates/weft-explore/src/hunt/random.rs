@@ -49,14 +49,12 @@ pub fn run_rng(seed: u64, run: u64) -> ChaCha8Rng {
 }
 
 /// What a randomized strategy learns from one execution and uses in the
-/// next ones: the longest execution, the threads, how often each variable
+/// next ones: the longest execution, how often each variable
 /// was accessed and by how many threads.
 #[derive(Clone, Debug, Default)]
 pub struct Profile {
     /// The most events in one execution.
     pub steps: u64,
-    /// The most threads in one execution.
-    pub threads: usize,
     /// Per variable: the most accesses in one execution, and whether two
     /// threads accessed it in one execution.
     pub vars: FxHashMap<u64, (u64, bool)>,
@@ -71,20 +69,24 @@ struct RunCounts {
 }
 
 impl RunCounts {
-    fn event<S: System>(&mut self, sys: &S, ev: &Event) {
+    /// Counts event `ev`; with `variables`, also its variable's accesses,
+    /// returning the variable and the access's number in this run.
+    fn event<S: System>(&mut self, sys: &S, ev: &Event, variables: bool) -> Option<(u64, u64)> {
         self.steps += 1;
-        if let Some(q) = variable_of(sys, ev) {
-            let e = self.vars.entry(q).or_insert((0, Some(ev.tid), false));
-            e.0 += 1;
-            if e.1 != Some(ev.tid) {
-                e.2 = true;
-            }
+        if !variables {
+            return None;
         }
+        let q = variable_of(sys, ev)?;
+        let e = self.vars.entry(q).or_insert((0, Some(ev.tid), false));
+        e.0 += 1;
+        if e.1 != Some(ev.tid) {
+            e.2 = true;
+        }
+        Some((q, e.0))
     }
 
-    fn fold(self, p: &mut Profile, threads: usize) {
+    fn fold(self, p: &mut Profile) {
         p.steps = p.steps.max(self.steps);
-        p.threads = p.threads.max(threads);
         for (q, (n, _, shared)) in self.vars {
             let e = p.vars.entry(q).or_insert((0, false));
             e.0 = e.0.max(n);
@@ -95,13 +97,18 @@ impl RunCounts {
 
 /// Decides each step of one execution (shuttle's `Scheduler`).
 pub trait Scheduler {
+    /// The scheduler uses variables ([`Profile::vars`], the `access`
+    /// argument of [`Scheduler::stepped`]); without, they are not counted.
+    const VARIABLES: bool = false;
     /// Prepares run `run` with its random stream, knowing what earlier runs
     /// showed.
     fn begin(&mut self, run: u64, profile: &Profile, rng: &mut ChaCha8Rng);
     /// The next step among the enabled threads (never empty).
     fn choose<S: System>(&mut self, sys: &S, enabled: &[Tid], rng: &mut ChaCha8Rng) -> Choice;
-    /// Sees the event the chosen step ran.
-    fn stepped<S: System>(&mut self, sys: &S, ev: &Event);
+    /// Sees the event the chosen step ran, and (with
+    /// [`Scheduler::VARIABLES`]) the variable it accessed with the
+    /// access's number among that variable's accesses in this run.
+    fn stepped(&mut self, ev: &Event, access: Option<(u64, u64)>);
     /// Where the current run lies: its parameters besides seed and run.
     fn fields(&self, b: Bounds) -> Bounds;
 }
@@ -156,10 +163,10 @@ fn explore_runs<S: System, Z: Scheduler>(
             let before = trace.len();
             step(&mut state, c, &mut trace, rec);
             let ev = &trace.entries[before].ev;
-            sched.stepped(&state, ev);
-            counts.event(&state, ev);
+            let access = counts.event(&state, ev, Z::VARIABLES);
+            sched.stepped(ev, access);
         }
-        counts.fold(&mut profile, state.thread_count());
+        counts.fold(&mut profile);
         let go_on = rec.finish(&state, |bug| {
             trace
                 .finding(bug, state.output())
@@ -239,7 +246,7 @@ impl Scheduler for PctScheduler {
         alternative(sys, top, rng)
     }
 
-    fn stepped<S: System>(&mut self, _sys: &S, _ev: &Event) {}
+    fn stepped(&mut self, _ev: &Event, _access: Option<(u64, u64)>) {}
 
     fn fields(&self, b: Bounds) -> Bounds {
         b.with("depth", u64::from(self.depth))
@@ -256,13 +263,13 @@ pub struct PctVbScheduler {
     /// The change points: variable, 1-based access number, and the
     /// priority the accessing thread takes.
     changes: Vec<(u64, u64, u64)>,
-    accesses: FxHashMap<u64, u64>,
 }
 
 impl Scheduler for PctVbScheduler {
+    const VARIABLES: bool = true;
+
     fn begin(&mut self, _run: u64, profile: &Profile, rng: &mut ChaCha8Rng) {
         self.prio = Priorities::default();
-        self.accesses.clear();
         self.changes.clear();
         let points = self.depth.saturating_sub(1);
         self.v = rng.gen_range(1..=points.clamp(1, 2));
@@ -299,13 +306,10 @@ impl Scheduler for PctVbScheduler {
         alternative(sys, top, rng)
     }
 
-    fn stepped<S: System>(&mut self, sys: &S, ev: &Event) {
-        let Some(q) = variable_of(sys, ev) else {
+    fn stepped(&mut self, ev: &Event, access: Option<(u64, u64)>) {
+        let Some((q, n)) = access else {
             return;
         };
-        let n = self.accesses.entry(q).or_default();
-        *n += 1;
-        let n = *n;
         for &(cq, at, p) in &self.changes {
             if cq == q && at == n {
                 self.prio.0.insert(ev.tid, p);
@@ -338,7 +342,7 @@ impl Scheduler for WalkScheduler {
         unreachable!("k < total")
     }
 
-    fn stepped<S: System>(&mut self, _sys: &S, _ev: &Event) {}
+    fn stepped(&mut self, _ev: &Event, _access: Option<(u64, u64)>) {}
 
     fn fields(&self, b: Bounds) -> Bounds {
         b
