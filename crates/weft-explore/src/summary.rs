@@ -111,7 +111,7 @@ pub struct Stats {
     /// The unfolding's counters (`--por unfold`).
     pub unfold: Option<crate::unfold::UnfoldStats>,
     /// A bug-hunting strategy's parameters and how far it went (the bound
-    /// completely explored, the seed, the runs).
+    /// being explored when it ended, the seed, the runs made).
     pub strategy: Option<Bounds>,
 }
 
