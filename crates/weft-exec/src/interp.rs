@@ -997,7 +997,9 @@ impl Machine {
         let mut frame = self.new_frame(f, args, dst);
         frame.va_area = va;
         frame.allocas = copies;
-        if frame.atomic {
+        if frame.atomic && self.is_concolic() {
+            self.concolic_mark(tid, true);
+        } else if frame.atomic {
             self.thread_mut(tid).atomic_depth += 1;
         }
         self.thread_mut(tid).frames.push(frame);
@@ -1311,7 +1313,9 @@ impl Machine {
         }
         let frame = self.thread_mut(tid).frames.pop().expect("frame");
         self.release_frame(&frame);
-        if frame.atomic {
+        if frame.atomic && self.is_concolic() {
+            self.concolic_mark(tid, false);
+        } else if frame.atomic {
             let t = self.thread_mut(tid);
             t.atomic_depth = t.atomic_depth.saturating_sub(1);
         }

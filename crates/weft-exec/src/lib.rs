@@ -11,10 +11,12 @@
 //! - `runtime`: one table entry per modelled external function.
 //! - `sync`: mutex and condition-variable state.
 //! - `sym`: symbolic inputs: path constraint, forks, concretisation.
+//! - `concolic`: concolic recording of one execution (`weft predict`).
 //! - `spin`: spin-loop detection (`liveness`: which registers it hashes).
 
 mod arith;
 mod buffer;
+mod concolic;
 mod cow;
 mod fingerprint;
 mod interp;
@@ -30,6 +32,7 @@ mod sync;
 mod thread;
 mod value;
 
+pub use concolic::{ConcolicRecord, Mark, RecordedStep};
 pub use machine::{default_max_memory, Limits, Machine, Nondet, ThreadNames};
 pub use program::{describe_event, Program, ProgramError};
 pub use runtime::table_markdown as supported_functions_table;

@@ -49,6 +49,11 @@ pub struct Limits {
     /// an event, so that a loop on a plain variable still yields (and its
     /// spinning is seen). A witness records it.
     pub local_plain: bool,
+    /// Record the execution concolically for `weft predict` (see
+    /// `concolic`): shared reads are symbolic, branches on them are
+    /// guards, transaction markers are annotations that do not make other
+    /// threads wait, and inputs are 0. A witness records it.
+    pub concolic: bool,
 }
 
 /// How many plain shared accesses a thread runs as local steps in a row
@@ -85,6 +90,7 @@ impl Default for Limits {
             nondet: Nondet::Symbolic,
             reuse_addresses: false,
             local_plain: false,
+            concolic: false,
         }
     }
 }
@@ -327,6 +333,8 @@ pub struct Machine {
     /// The plain shared accesses run as local steps since the last step
     /// began (see [`System::local_accesses`]).
     pub(crate) local_log: Vec<Event>,
+    /// The concolic recording (see [`Limits::concolic`]).
+    pub(crate) concolic: Option<Arc<crate::concolic::ConcolicState>>,
 }
 
 impl Machine {
@@ -345,7 +353,7 @@ impl Machine {
         names: ThreadNames,
         given: Option<crate::sym::GivenInputs>,
     ) -> Machine {
-        let pool = (limits.nondet == Nondet::Symbolic && given.is_none())
+        let pool = ((limits.nondet == Nondet::Symbolic && given.is_none()) || limits.concolic)
             .then(crate::sym::SharedPool::new);
         let mut mem = Memory::new(prog.statics.clone(), limits.max_memory, prog.module.dm.addr);
         if limits.reuse_addresses && limits.mm == weft_core::MemoryModel::Sc {
@@ -385,6 +393,7 @@ impl Machine {
             fp: None,
             local_plain: limits.local_plain && limits.mm == weft_core::MemoryModel::Sc,
             local_log: Vec::new(),
+            concolic: limits.concolic.then(crate::concolic::start),
         };
         m.make_process_state();
         let main = prog.module.main.expect("lowering guarantees a main");
@@ -1248,6 +1257,9 @@ impl System for Machine {
         let touches = self.spin_touch(tid, &pending.kind);
         let prog = self.prog.clone();
         let run = |m: &mut Machine| m.exec_inst(&prog, tid, true);
+        if self.is_concolic() {
+            self.concolic_before(tid, &pending.kind);
+        }
         self.committing = true;
         let done = if let EventKind::Fork { .. } = pending.kind {
             self.take_fork(tid, alt)
@@ -1265,6 +1277,10 @@ impl System for Machine {
         self.spin_after(tid, touches, executed.as_ref());
         let kind = executed.unwrap_or(pending.kind);
         let woken_by = self.thread_mut(tid).spin.woken_by.take();
+        if self.is_concolic() {
+            let index = self.thread(tid).events;
+            self.concolic_after(tid, index, &kind);
+        }
         self.thread_mut(tid).events += 1;
         self.thread_mut(tid).local_run = 0;
         // The fences before the event, then the event's own (a fence).

@@ -153,7 +153,7 @@ const MAX_SIZE_FORK: u64 = 64;
 const MAX_OBJECTS: usize = 16;
 
 impl Machine {
-    fn pool(&self) -> RefMut<'_, Pool> {
+    pub(crate) fn pool(&self) -> RefMut<'_, Pool> {
         self.pool
             .as_ref()
             .expect("symbolic values exist only with a pool")
@@ -177,7 +177,7 @@ impl Machine {
     /// Draws a fresh input of `width` bits for thread `tid`: a symbolic
     /// variable, the value a replay gives, or (neither) `None`.
     pub(crate) fn draw_input(&mut self, tid: Tid, width: u32, name: &str) -> Option<Value> {
-        if self.pool.is_none() && self.given.is_none() {
+        if (self.pool.is_none() && self.given.is_none()) || self.is_concolic() {
             return None;
         }
         let index =
@@ -278,6 +278,14 @@ impl Machine {
                 return Ok(live[0]);
             }
         }
+        if self.is_concolic() {
+            let i = alts
+                .iter()
+                .position(|&a| self.concolic_eval(a) == 1)
+                .expect("one alternative holds in the recording");
+            self.constrain(tid, alts[i]);
+            return Ok(i);
+        }
         if let Some(s) = &self.sym {
             for (c, o) in s.pc.iter().zip(&s.owner).rev() {
                 if *o == tid {
@@ -312,6 +320,9 @@ impl Machine {
 
     /// Whether `c` can hold on this path.
     fn feasible(&mut self, c: Expr) -> Result<bool, Stop> {
+        if self.is_concolic() {
+            return Ok(self.concolic_eval(c) == 1);
+        }
         let s = self.sym.clone().unwrap_or_default();
         let mut guard = self.pool();
         let p = &mut *guard;
@@ -322,6 +333,9 @@ impl Machine {
 
     /// Adds `c` (known feasible) to the path constraint, as `tid`'s.
     fn constrain(&mut self, tid: Tid, c: Expr) {
+        if self.is_concolic() {
+            self.concolic_guard(tid, c);
+        }
         let s = self.sym_mut();
         s.pc.push(c);
         s.owner.push(tid);
@@ -333,6 +347,16 @@ impl Machine {
         let Value::Sym(e) = *v else {
             return Ok(v.clone());
         };
+        if self.is_concolic() {
+            // Exact: the guard says the value is the recorded one.
+            let value = self.concolic_eval(e);
+            let eq = self.build(|smt| {
+                let c = smt.constant(smt.width(e), value);
+                smt.eq(e, c)
+            });
+            self.constrain(tid, eq);
+            return Ok(Value::Int(value));
+        }
         let s = self.sym.clone().unwrap_or_default();
         let value = {
             let mut guard = self.pool();

@@ -12,7 +12,9 @@ mod witness;
 pub use human::render_human;
 pub use json::render_json;
 pub use trace::{TraceContext, TraceFile, TRACE_FORMAT};
-pub use witness::{Witness, WitnessBug, WitnessInput, WITNESS_FORMAT};
+pub use witness::{
+    AtomicAccess, AtomicityTriple, Witness, WitnessBug, WitnessInput, WITNESS_FORMAT,
+};
 
 use weft_core::{Event, SourceMap};
 use weft_explore::Summary;

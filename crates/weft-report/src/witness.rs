@@ -17,6 +17,34 @@ pub struct WitnessBug {
     /// ends in, which replay checks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<String>,
+    /// For an `atomicity` bug (`weft predict`): the three accesses, which
+    /// replay checks happen in this order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub atomicity: Option<AtomicityTriple>,
+}
+
+/// One access of an atomicity violation: the `index`-th event (from 0) of
+/// `thread` (canonical name), at `location`.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct AtomicAccess {
+    pub thread: String,
+    pub index: u32,
+    pub location: String,
+    /// `read x`, `write x`...
+    pub what: String,
+}
+
+/// The accesses of a three-access atomicity violation: `first` and
+/// `second` of one transaction, `remote` of another thread in between.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct AtomicityTriple {
+    /// `R-W-R` and the like.
+    pub pattern: String,
+    pub first: AtomicAccess,
+    pub remote: AtomicAccess,
+    pub second: AtomicAccess,
 }
 
 /// One input of the witnessed execution (see `weft_core::Input`): replay

@@ -51,7 +51,8 @@ impl Var {
 }
 
 /// Binary operators. `Concat`'s first operand is the high part; comparisons give width 1.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum BinOp {
     Add,
     Sub,

@@ -12,6 +12,7 @@
 //! - [`builder`]: the simplifying constructors (methods of [`Smt`]);
 //! - [`ops`]: the concrete semantics of every operator (SMT-LIB's, which refine LLVM's);
 //! - [`eval`]: evaluation under an [`Assignment`];
+//! - [`dag`]: serialisable copies of expression cones (trace files);
 //! - [`solver`]: queries, constraint independence, the counterexample cache, incremental
 //!   solving along a path and the Z3 back end.
 //!
@@ -42,11 +43,13 @@
 //! ```
 
 pub mod builder;
+pub mod dag;
 pub mod eval;
 pub mod expr;
 pub mod ops;
 pub mod solver;
 
+pub use dag::{Dag, DagNode, DagWriter};
 pub use eval::Assignment;
 pub use expr::{BinOp, Expr, Node, Op, Smt, Var, VarInfo};
 pub use solver::{Answer, Query, Solver, SolverOptions, SolverStats, Unknown};

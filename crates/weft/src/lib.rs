@@ -23,6 +23,8 @@ use weft_report::{Context, Verdict, Witness, WitnessBug, WitnessInput, WITNESS_F
 pub const EXIT_BAD_INPUT: i32 = 2;
 /// Exit code for internal errors (and a report that cannot be written).
 pub const EXIT_INTERNAL: i32 = 1;
+/// Exit code for an incomplete run (a bound was hit).
+pub const EXIT_INCOMPLETE: i32 = 3;
 
 /// The largest `--timeout` accepted, in seconds (about 31 years).
 const MAX_TIMEOUT_S: f64 = 1e9;
@@ -347,6 +349,7 @@ fn max_memory(opts: &CheckOptions) -> u64 {
 }
 
 pub mod graphml;
+pub mod predict;
 pub mod svcomp;
 
 /// The modelled external functions, as a Markdown table by group.
@@ -861,6 +864,7 @@ fn witness_of(
             message: f.bug.message.clone(),
             location: prog.sources().render(f.bug.loc),
             outcome: origin.outcome.clone(),
+            atomicity: None,
         },
     }
 }
@@ -874,6 +878,8 @@ struct Recorded {
     nondet: Nondet,
     reuse_addresses: bool,
     local_plain: bool,
+    /// Recorded by `weft predict` (see `Limits::concolic`).
+    concolic: bool,
     /// The inputs a replay feeds the program (`nondet` symbolic).
     inputs: weft_exec::GivenInputs,
     /// The `--allow-writes` directory of the recording, if any.
@@ -887,6 +893,7 @@ struct Recorded {
 
 /// The keys of a witness's `options`.
 const WITNESS_OPTIONS: &[&str] = &[
+    "concolic",
     "max_steps",
     "mm",
     "max_memory",
@@ -983,6 +990,7 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
     };
     let reuse_addresses = flag("reuse_addresses")?;
     let local_plain = flag("local_plain")?;
+    let concolic = flag("concolic")?;
     // Older witnesses were recorded with fixed nondet values.
     let nondet = one_of(
         opts,
@@ -1056,6 +1064,18 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
         (BugKind::Robustness, Some(_)) | (_, None) => {}
         (_, Some(_)) => return Err("`bug.outcome` is only for robustness witnesses".into()),
     }
+    match (kind, &w.bug.atomicity) {
+        (BugKind::Atomicity, None) => {
+            return Err("an atomicity witness needs `bug.atomicity`".into())
+        }
+        (BugKind::Atomicity, Some(_)) if !concolic => {
+            return Err(
+                "an atomicity witness needs `options.concolic` (written by weft predict)".into(),
+            )
+        }
+        (BugKind::Atomicity, Some(_)) | (_, None) => {}
+        (_, Some(_)) => return Err("`bug.atomicity` is only for atomicity witnesses".into()),
+    }
     Ok(Recorded {
         max_steps,
         max_memory,
@@ -1064,6 +1084,7 @@ fn validate(w: &Witness) -> Result<Recorded, String> {
         nondet,
         reuse_addresses,
         local_plain,
+        concolic,
         inputs,
         allow_writes,
         kind,
@@ -1120,8 +1141,12 @@ fn run_replay(
         nondet: rec.nondet,
         reuse_addresses: rec.reuse_addresses,
         local_plain: rec.local_plain,
+        concolic: rec.concolic,
         ..Limits::default()
     };
+    if rec.kind == BugKind::Atomicity {
+        return predict::replay_witness(&prog, &w, &rec.names, &rec.schedule, limits, json);
+    }
     let cfg = Config {
         race_check: rec.kind == BugKind::DataRace,
         stop,

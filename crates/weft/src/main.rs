@@ -65,6 +65,24 @@ enum Cmd {
         #[arg(last = true)]
         clang_args: Vec<String>,
     },
+    /// Predict atomicity violations from one recorded execution of FILE.
+    ///
+    /// Records one execution (the lowest-numbered enabled thread runs,
+    /// or `--schedule`), builds a symbolic model of its feasible
+    /// reorderings, asks Z3 for each potential three-access violation of a
+    /// transaction, and replays every one it finds: only confirmed
+    /// violations are reported, each with a witness for `weft replay`.
+    /// Exit codes: 0 none predicted, 42 violation confirmed, 3 the solver
+    /// gave up on some candidate, 2 bad input, 1 internal error.
+    Predict {
+        /// The program (optional with --trace, which names it).
+        file: Option<PathBuf>,
+        #[command(flatten)]
+        opts: weft::predict::PredictOptions,
+        /// Arguments passed to clang after `--`.
+        #[arg(last = true)]
+        clang_args: Vec<String>,
+    },
     /// Re-execute a witness written by `check --witness` and report its bug.
     Replay {
         /// The program the witness was recorded on.
@@ -100,6 +118,11 @@ fn main() {
             opts,
             clang_args,
         } => weft::check(&file, &opts, &clang_args),
+        Cmd::Predict {
+            file,
+            opts,
+            clang_args,
+        } => weft::predict::predict(file.as_deref(), &opts, &clang_args),
         Cmd::Replay {
             file,
             witness,

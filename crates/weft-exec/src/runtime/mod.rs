@@ -242,6 +242,8 @@ pub static GROUPS: &[Group] = &[
                 verifier::atomic_end_pending,
                 verifier::atomic_end,
             ),
+            local("weft_atomic_begin", verifier::weft_atomic_begin),
+            local("weft_atomic_end", verifier::weft_atomic_end),
         ],
     },
     Group {

@@ -236,7 +236,11 @@ pub fn atomic_begin_pending(_: &Machine, _: &Call) -> Pending {
 }
 
 pub fn atomic_begin(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    m.thread_mut(c.tid).atomic_depth += 1;
+    if m.is_concolic() {
+        m.concolic_mark(c.tid, true);
+    } else {
+        m.thread_mut(c.tid).atomic_depth += 1;
+    }
     m.last = Some(EventKind::AtomicBegin);
     Ok(Ret::Value(Value::ZERO))
 }
@@ -246,8 +250,29 @@ pub fn atomic_end_pending(_: &Machine, _: &Call) -> Pending {
 }
 
 pub fn atomic_end(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    let t = m.thread_mut(c.tid);
-    t.atomic_depth = t.atomic_depth.saturating_sub(1);
+    if m.is_concolic() {
+        m.concolic_mark(c.tid, false);
+    } else {
+        let t = m.thread_mut(c.tid);
+        t.atomic_depth = t.atomic_depth.saturating_sub(1);
+    }
     m.last = Some(EventKind::AtomicEnd);
+    Ok(Ret::Value(Value::ZERO))
+}
+
+/// `weft_atomic_begin()`/`weft_atomic_end()`: transaction annotations for
+/// `weft predict` (recorded under concolic recording, nothing otherwise:
+/// they never make other threads wait).
+pub fn weft_atomic_begin(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    if m.is_concolic() {
+        m.concolic_mark(c.tid, true);
+    }
+    Ok(Ret::Value(Value::ZERO))
+}
+
+pub fn weft_atomic_end(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    if m.is_concolic() {
+        m.concolic_mark(c.tid, false);
+    }
     Ok(Ret::Value(Value::ZERO))
 }
