@@ -232,8 +232,9 @@ impl Machine {
     }
 
     /// After `tid` committed its event `index`, `kind`: records what it
-    /// read and wrote.
-    pub(crate) fn concolic_after(&mut self, tid: Tid, index: u32, kind: &EventKind) {
+    /// read and wrote, and puts the recorded values into the event's
+    /// value fields (the Machine leaves symbolic ones 0).
+    pub(crate) fn concolic_after(&mut self, tid: Tid, index: u32, kind: &mut EventKind) {
         let read = self.concolic_mut().pending.take();
         let before = self.concolic_mut().pending_before.take();
         let (read_at, write_at) = match *kind {
@@ -249,6 +250,18 @@ impl Machine {
             _ => (None, None),
         };
         let write = write_at.and_then(|(a, s)| self.bytes_expr(tid, a, s));
+        let read_value = read.map(|e| self.concolic_eval(e));
+        let write_value = write.map(|e| self.concolic_eval(e));
+        match kind {
+            EventKind::Load { value, .. } => *value = read_value.unwrap_or(*value),
+            EventKind::Store { value, .. } => *value = write_value.unwrap_or(*value),
+            EventKind::Rmw { old, new, .. } => {
+                *old = read_value.unwrap_or(*old);
+                *new = write_value.unwrap_or(*new);
+            }
+            EventKind::CmpXchg { old, .. } => *old = read_value.unwrap_or(*old),
+            _ => {}
+        }
         let exact = !matches!(kind, EventKind::MemOp { .. } | EventKind::Free { .. })
             && (read_at.is_none() || read.is_some())
             && (write_at.is_none() || write.is_some());

@@ -1275,11 +1275,11 @@ impl System for Machine {
         }
         let executed = self.last.take();
         self.spin_after(tid, touches, executed.as_ref());
-        let kind = executed.unwrap_or(pending.kind);
+        let mut kind = executed.unwrap_or(pending.kind);
         let woken_by = self.thread_mut(tid).spin.woken_by.take();
         if self.is_concolic() {
             let index = self.thread(tid).events;
-            self.concolic_after(tid, index, &kind);
+            self.concolic_after(tid, index, &mut kind);
         }
         self.thread_mut(tid).events += 1;
         self.thread_mut(tid).local_run = 0;

@@ -310,11 +310,7 @@ impl<'a> Encoder<'a> {
                 .collect();
             for &r in events.iter().filter(|&&i| ev[i].read.is_some()) {
                 let tid = ev[r].tid;
-                let own = writes
-                    .iter()
-                    .copied()
-                    .filter(|&w| w < r && ev[w].tid == tid)
-                    .last();
+                let own = writes.iter().copied().rfind(|&w| w < r && ev[w].tid == tid);
                 let mut cands: Vec<usize> = writes
                     .iter()
                     .copied()

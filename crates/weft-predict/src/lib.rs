@@ -15,6 +15,8 @@
 //! - [`encode`]: the formula of section 4 with the erroneous-prefix
 //!   relaxation of section 5, one per candidate, decided by Z3 through
 //!   `weft-smt`; a model gives a schedule.
+//! - [`enumerate`]: ground truth for tests: the violations that some
+//!   interleaving of the recorded events exhibits, by enumeration.
 //! - [`confirm`]: replays a schedule through any [`weft_core::System`] and
 //!   checks that the events are those of the trace, in the predicted
 //!   order. Only confirmed violations are reported.
@@ -25,6 +27,7 @@
 pub mod candidates;
 pub mod confirm;
 pub mod encode;
+pub mod enumerate;
 pub mod trace;
 
 pub use candidates::{Candidate, Transaction, TxSource};

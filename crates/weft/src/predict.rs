@@ -77,6 +77,8 @@ pub struct PredictOptions {
 
 /// One confirmed violation.
 struct Violation {
+    /// Positions in the trace of the first, remote and second access.
+    at: (usize, usize, usize),
     triple: AtomicityTriple,
     tx_loc: String,
     witness: Witness,
@@ -391,7 +393,16 @@ fn access_of(trace: &PredictTrace, names: &ThreadNames, i: usize) -> AtomicAcces
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the analysis of a trace found.
+struct Analysis {
+    found: Vec<Violation>,
+    counts: Counts,
+    /// Satisfiable candidates whose schedule did not replay.
+    defects: Vec<String>,
+    /// Every candidate, before pruning.
+    candidates: Vec<weft_predict::Candidate>,
+}
+
 fn analyse_and_report(
     trace: PredictTrace,
     prog: &Arc<Program>,
@@ -401,6 +412,36 @@ fn analyse_and_report(
     opts: &PredictOptions,
     start: Instant,
 ) -> anyhow::Result<i32> {
+    let a = analyse(&trace, prog, names, limits, opts, start)?;
+    let (found, counts, defects) = (a.found, a.counts, a.defects);
+    write_witnesses(&found, opts)?;
+    let text = if opts.json {
+        render_json(&found, &counts, ended.as_deref(), &defects, opts)
+    } else {
+        render_human(&found, &counts, ended.as_deref(), &defects, opts)
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| anyhow!("cannot write the report to standard output: {e}"))?;
+    Ok(if !found.is_empty() {
+        EXIT_FOUND
+    } else if counts.unknown > 0 {
+        crate::EXIT_INCOMPLETE
+    } else {
+        0
+    })
+}
+
+fn analyse(
+    trace: &PredictTrace,
+    prog: &Arc<Program>,
+    names: &ThreadNames,
+    limits: Limits,
+    opts: &PredictOptions,
+    start: Instant,
+) -> anyhow::Result<Analysis> {
+    let trace = trace.clone();
     let source = match opts.transactions {
         TxArg::Markers => TxSource::Markers,
         TxArg::Locks => TxSource::Locks,
@@ -479,6 +520,7 @@ fn analyse_and_report(
                             },
                         };
                         found.push(Violation {
+                            at: (c.first, c.remote, c.second),
                             triple,
                             tx_loc,
                             witness,
@@ -493,22 +535,58 @@ fn analyse_and_report(
         }
     }
     counts.seconds = start.elapsed().as_secs_f64();
-    write_witnesses(&found, opts)?;
-    let text = if opts.json {
-        render_json(&found, &counts, ended.as_deref(), &defects, opts)
-    } else {
-        render_human(&found, &counts, ended.as_deref(), &defects, opts)
+    Ok(Analysis {
+        found,
+        counts,
+        defects,
+        candidates: all,
+    })
+}
+
+/// The analysis of a program checked against enumeration (tests).
+pub struct CrossCheck {
+    /// Violations confirmed by the analysis, as trace positions.
+    pub confirmed: std::collections::BTreeSet<(usize, usize, usize)>,
+    /// Violations some interleaving of the recorded events exhibits
+    /// (`None`: more than the state budget).
+    pub enumerated: Option<std::collections::BTreeSet<(usize, usize, usize)>>,
+    /// Satisfiable candidates that did not replay (analysis defects).
+    pub unconfirmed: usize,
+    pub candidates: usize,
+}
+
+/// Records `file`'s first execution, analyses it and enumerates the
+/// interleavings of its events (at most `max_states` states): the
+/// ground-truth test of `weft predict`.
+pub fn cross_check(
+    file: &Path,
+    clang_args: &[String],
+    transactions: TxArg,
+    max_states: usize,
+) -> anyhow::Result<CrossCheck> {
+    let stop = crate::deadline(Instant::now(), None, None);
+    let argv = vec![file.display().to_string()];
+    let (prog, hash) = match load(file, clang_args, argv, stop)? {
+        Loaded::Program(p, h) => (p, h),
+        Loaded::Cut(l) => return Err(anyhow!("loading hit the {} bound", l.as_str())),
     };
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| anyhow!("cannot write the report to standard output: {e}"))?;
-    Ok(if !found.is_empty() {
-        EXIT_FOUND
-    } else if counts.unknown > 0 {
-        crate::EXIT_INCOMPLETE
-    } else {
-        0
+    let names = ThreadNames::default();
+    let opts = PredictOptions {
+        transactions,
+        solver_timeout: 60.0,
+        max_steps: 1_000_000,
+        ..PredictOptions::default()
+    };
+    let limits = limits(opts.max_steps, stop);
+    let (trace, _) = record(&prog, &names, limits, None, file, &hash, clang_args)?;
+    let a = analyse(&trace, &prog, &names, limits, &opts, Instant::now())?;
+    let init = Machine::new(prog.clone(), limits, names.clone());
+    let enumerated = weft_predict::enumerate::exhibited(init, &trace, &a.candidates, max_states);
+    Ok(CrossCheck {
+        confirmed: a.found.iter().map(|v| v.at).collect(),
+        enumerated,
+        unconfirmed: a.counts.unconfirmed,
+        candidates: a.candidates.len(),
     })
 }
 
