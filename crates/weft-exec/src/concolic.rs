@@ -67,6 +67,10 @@ pub(crate) struct ConcolicState {
     pending: Option<Expr>,
     /// The value of the bytes a store is about to overwrite.
     pending_before: Option<u128>,
+    /// The expected and new values of the compare-exchange being
+    /// committed: its outcome is decided during the commit, and guards
+    /// the thread's next event, not this one.
+    pending_cas: Option<(Expr, Expr)>,
     steps: Vec<StepRec>,
     guards: Vec<(Tid, u32, Expr)>,
     marks: Vec<Mark>,
@@ -126,7 +130,16 @@ impl Machine {
     /// `tid`'s next event (or of the event it is committing).
     pub(crate) fn concolic_guard(&mut self, tid: Tid, c: Expr) {
         debug_assert_eq!(self.concolic_eval(c), 1, "a guard holds in the recording");
-        let index = self.thread(tid).events;
+        // The outcome of a compare-exchange (decided while committing it)
+        // guards what its thread does next: a reordering in which it
+        // fails instead is still this event, which reads (and writes
+        // `ite(old == expected, new, old)`).
+        let cas = self.committing
+            && self
+                .concolic
+                .as_ref()
+                .is_some_and(|c| c.pending_cas.is_some());
+        let index = self.thread(tid).events + cas as u32;
         self.concolic_mut().guards.push((tid, index, c));
     }
 
@@ -153,15 +166,23 @@ impl Machine {
     /// The scalar type `tid`'s current instruction reads, if it is a load,
     /// read-modify-write or compare-exchange of an integer or a pointer.
     fn scalar_read(&self, tid: Tid) -> Option<u64> {
-        let f = self.frame(tid);
-        let inst = &self.prog.module.functions[f.func as usize].insts[f.ip as usize];
-        let ty = match inst {
+        let inst = self.current_inst(tid)?;
+        let ty = match &inst {
             weft_ir::Inst::Load { ty, .. }
             | weft_ir::Inst::Rmw { ty, .. }
             | weft_ir::Inst::CmpXchg { ty, .. } => ty,
             _ => return None,
         };
         matches!(ty, Ty::Int(_) | Ty::Ptr).then(|| ty.store_size())
+    }
+
+    /// A copy of `tid`'s current instruction.
+    fn current_inst(&self, tid: Tid) -> Option<weft_ir::Inst> {
+        let f = self.frame(tid);
+        self.prog.module.functions[f.func as usize]
+            .insts
+            .get(f.ip as usize)
+            .cloned()
     }
 
     /// Before `tid` commits `kind`: a scalar read gets a fresh variable in
@@ -201,9 +222,20 @@ impl Machine {
         if self.write_var(a, size, var).is_err() {
             return;
         }
+        let cas = match self.current_inst(tid) {
+            Some(weft_ir::Inst::CmpXchg { expected, new, .. }) => {
+                let (e, n) = (self.op(tid, &expected), self.op(tid, &new));
+                match (self.expr_of(&e, bits), self.expr_of(&n, bits)) {
+                    (Some(e), Some(n)) => Some((e, n)),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
         let c = self.concolic_mut();
         c.model.insert(v, value);
         c.pending = Some(var);
+        c.pending_cas = cas;
     }
 
     /// Puts `var` into the `size` bytes at `a`, leaving escape tracking
@@ -243,13 +275,20 @@ impl Machine {
                 matches!(kind, EventKind::Rmw { .. }).then_some((addr, size as u64)),
                 Some((addr, size as u64)),
             ),
-            EventKind::CmpXchg { addr, size, ok, .. } => {
-                (Some((addr, size as u64)), ok.then_some((addr, size as u64)))
-            }
+            EventKind::CmpXchg { addr, size, .. } => (Some((addr, size as u64)), None),
             EventKind::MemOp { .. } | EventKind::Free { .. } => (None, None),
             _ => (None, None),
         };
-        let write = write_at.and_then(|(a, s)| self.bytes_expr(tid, a, s));
+        let cas = self.concolic_mut().pending_cas.take();
+        let write = match (&*kind, cas, read) {
+            // Written either way: `new` on success, the old value back on
+            // failure (which changes nothing, being atomic).
+            (EventKind::CmpXchg { .. }, Some((exp, new)), Some(old)) => Some(self.build(|smt| {
+                let eq = smt.eq(old, exp);
+                smt.ite(eq, new, old)
+            })),
+            _ => write_at.and_then(|(a, s)| self.bytes_expr(tid, a, s)),
+        };
         let read_value = read.map(|e| self.concolic_eval(e));
         let write_value = write.map(|e| self.concolic_eval(e));
         match kind {

@@ -979,6 +979,38 @@ impl Machine {
             .sym_load(tid, a, ty)
             .map_err(|e| self.mem_bug(e, false))?;
         let (e, n) = (self.op(tid, exp), self.op(tid, new));
+        if self.is_concolic() {
+            if let (Some(o), Some(x), Some(nx)) = (
+                self.expr_of(&old, bits),
+                self.expr_of(&e, bits),
+                self.expr_of(&n, bits),
+            ) {
+                // Concolic recording: the outcome stays symbolic (the
+                // thread's path depends on it only where it branches on
+                // it), and the event writes `new` or the old value back.
+                let (eq, written) = self.build(|smt| {
+                    let eq = smt.eq(o, x);
+                    (eq, smt.ite(eq, nx, o))
+                });
+                let ok = self.concolic_eval(eq) == 1;
+                self.store_scalar(a, size, &self.value_of(written))
+                    .map_err(|e| self.mem_bug(e, true))?;
+                if self.committing {
+                    self.last = Some(EventKind::CmpXchg {
+                        addr: a,
+                        size: size as u64 as u32,
+                        old: 0,
+                        ok,
+                        order,
+                        failure,
+                    });
+                }
+                let result = Value::Agg(Arc::from(vec![old, self.value_of(eq)]));
+                self.frame_mut(tid).regs[dst as usize] = result;
+                self.frame_mut(tid).ip += 1;
+                return Ok(None);
+            }
+        }
         let ok = match (self.expr_of(&old, bits), self.expr_of(&e, bits)) {
             (Some(o), Some(x)) => {
                 let eq = self.build(|smt| smt.eq(o, x));

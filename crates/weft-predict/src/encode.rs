@@ -1,6 +1,14 @@
 //! The symbolic encoding of the feasible reorderings of a trace (the
 //! paper's sections 4 and 5) and its decision by Z3.
 //!
+//! Guards (deviation, for soundness): a thread runs the code after an
+//! event at once, so an event strictly before `t_c'` requires the guards
+//! of its thread's next event too (the code after it follows the recorded
+//! path: taking another branch there might end the program, by a failed
+//! assertion for instance, before `t_c'`); the paper asks only the guards
+//! of the events in the prefix. The thread whose code ended the recorded
+//! execution does not run its last event before `t_c'`.
+//!
 //! Owns [`Encoder`]: one expression pool and solver for a trace, the
 //! position variable `O(t)` of every event (a bit-vector; `HB(a, b)` is
 //! `O(a) < O(b)`), and, per second local access `t_c'`, the formula
@@ -182,7 +190,8 @@ impl<'a> Encoder<'a> {
         let mut first: FxHashMap<u32, usize> = FxHashMap::default();
         let mut last: FxHashMap<u32, usize> = FxHashMap::default();
         for (i, e) in ev.iter().enumerate() {
-            if let Some(&p) = prev.get(&e.tid) {
+            let before = prev.get(&e.tid).copied();
+            if let Some(p) = before {
                 out.push(self.hb(p, i));
             }
             prev.insert(e.tid, i);
@@ -191,11 +200,21 @@ impl<'a> Encoder<'a> {
             if !e.guards.is_empty() {
                 let gs: Vec<Expr> = e.guards.iter().map(|&g| self.nodes[g as usize]).collect();
                 let g = self.smt.all(&gs);
-                let p = self.in_prefix(i, second);
-                out.push(self.implies(p, g));
+                // Its predecessor ran strictly before t_c' (or, for a
+                // first event, it is in the prefix).
+                let ran = match before {
+                    Some(p) => self.smt.ult(self.order[p], self.order[second]),
+                    None => self.in_prefix(i, second),
+                };
+                out.push(self.implies(ran, g));
             }
             if e.ends_program && i != second {
                 out.push(self.hb(second, i));
+            }
+        }
+        if let Some(&l) = trace.ended_by.and_then(|t| last.get(&t)) {
+            if l != second {
+                out.push(self.hb(second, l));
             }
         }
         for (i, e) in ev.iter().enumerate() {
@@ -306,7 +325,9 @@ impl<'a> Encoder<'a> {
             let writes: Vec<usize> = events
                 .iter()
                 .copied()
-                .filter(|&i| ev[i].access.is_some_and(|a| a.write))
+                // A failed compare-exchange too: it writes back what it
+                // read, and would write its new value had it succeeded.
+                .filter(|&i| ev[i].write.is_some())
                 .collect();
             for &r in events.iter().filter(|&&i| ev[i].read.is_some()) {
                 let tid = ev[r].tid;

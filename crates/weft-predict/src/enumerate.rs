@@ -4,14 +4,15 @@
 //! tests on small programs.
 //!
 //! Owns [`exhibited`]. An interleaving counts while each step executes the
-//! next recorded event of its thread (same [`signature`]); the first step
-//! that executes another event ends it (its threads left the recorded
-//! paths). A candidate is exhibited when its second access executes after
-//! its remote access, which executed after its first access: exactly the
-//! feasible prefixes ending at `t_c'` that the encoding describes, except
-//! that here a thread keeps to its recorded path by executing the same
-//! events, where the encoding asks for the same branch decisions (the
-//! test programs make every decision visible in the events).
+//! next recorded event of its thread (same [`signature`]) along the
+//! recorded path: the event's guards, evaluated on the values this
+//! interleaving's reads returned (concretely, no solver), hold. The first
+//! step that leaves the recorded path ends the interleaving, after the
+//! candidates it completes are counted (the code after an event runs in
+//! its step: see `encode` on guards). A candidate
+//! is exhibited when its second access executes after its remote access,
+//! which executed after its first access: the feasible prefixes ending at
+//! `t_c'` that the encoding describes.
 //!
 //! States are merged when they agree on what the future depends on: how
 //! many events each thread executed, the values every executed event read
@@ -24,7 +25,8 @@ use crate::trace::{signature, PredictTrace};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeSet;
 use std::hash::{Hash, Hasher};
-use weft_core::{System, Tid};
+use weft_core::{EventKind, System, Tid};
+use weft_smt::{Assignment, Smt};
 
 #[derive(Clone)]
 struct Node<S> {
@@ -36,6 +38,8 @@ struct Node<S> {
     events_hash: u64,
     /// Last writer (trace position) per address.
     writers: FxHashMap<u64, usize>,
+    /// The values this interleaving's reads returned.
+    reads: Assignment,
 }
 
 fn h(x: impl Hash) -> u64 {
@@ -64,6 +68,8 @@ pub fn exhibited<S: System>(
     for c in cands {
         by_second.entry(c.second).or_default().push(c);
     }
+    let mut smt = Smt::new();
+    let nodes = trace.dag.import(&mut smt).ok()?;
     let mut found = BTreeSet::new();
     let mut seen: FxHashSet<u64> = FxHashSet::default();
     let root = Node {
@@ -72,6 +78,7 @@ pub fn exhibited<S: System>(
         stamp: vec![None; trace.events.len()],
         events_hash: 0,
         writers: FxHashMap::default(),
+        reads: Assignment::new(),
     };
     let mut stack = vec![(root, 0u32)];
     let mut enabled = Vec::new();
@@ -91,6 +98,22 @@ pub fn exhibited<S: System>(
             if signature(&ev) != e.sig {
                 continue;
             }
+            if let Some(n) = e.read {
+                let value = match ev.kind {
+                    EventKind::Load { value, .. } => value,
+                    EventKind::Rmw { old, .. } | EventKind::CmpXchg { old, .. } => old,
+                    _ => 0,
+                };
+                let var = smt.vars_of(nodes[n as usize])[0];
+                next.reads.set(&smt, var, value);
+            }
+            let holds = |g: &u32, reads: &Assignment| {
+                let g = nodes[*g as usize];
+                smt.vars_of(g).iter().any(|v| reads.get(*v).is_none()) || smt.eval(g, reads) == 1
+            };
+            if !e.guards.iter().all(|g| holds(g, &next.reads)) {
+                continue;
+            }
             next.counts[t as usize] += 1;
             next.stamp[p] = Some(step);
             next.events_hash =
@@ -105,6 +128,13 @@ pub fn exhibited<S: System>(
                         found.insert((c.first, c.remote, c.second));
                     }
                 }
+            }
+            // The code after the event left the recorded path: the next
+            // event's guards (on what is read so far) fail, or it ended
+            // the execution.
+            let after = pos.get(&(t, e.index + 1)).map(|&q| &trace.events[q]);
+            if after.is_some_and(|a| !a.guards.iter().all(|g| holds(g, &next.reads))) {
+                continue;
             }
             // What the future depends on (see the module doc).
             let mut key = rustc_hash::FxHasher::default();

@@ -97,6 +97,7 @@ fn fig1a(strict: bool) -> PredictTrace {
                 begin: false,
             },
         ],
+        ended_by: None,
     }
 }
 

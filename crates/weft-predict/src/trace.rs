@@ -45,6 +45,11 @@ pub struct PredictTrace {
     pub model: Vec<(u32, String)>,
     /// Transaction markers.
     pub marks: Vec<PMark>,
+    /// The thread whose code after its last event ended the recorded
+    /// execution (a failed assertion, a blocked assume, a bound), if any:
+    /// a reordering must not run that code before `t_c'`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_by: Option<u32>,
 }
 
 /// A transaction marker: `tid` began (ended) a transaction when it had

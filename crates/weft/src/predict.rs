@@ -289,6 +289,10 @@ fn record(
     if let Status::Unsupported(msg) = m.status() {
         return Err(bad(msg.clone()));
     }
+    let ended_by = match m.status() {
+        Status::Running | Status::Exited(_) => None,
+        _ => events.last().map(|e| e.tid),
+    };
     let ended = match m.status() {
         Status::Running => "running (the schedule ended)".to_string(),
         Status::Exited(c) => format!("exited with code {c}"),
@@ -376,6 +380,7 @@ fn record(
                 begin: m.begin,
             })
             .collect(),
+        ended_by,
     };
     trace
         .validate()

@@ -35,6 +35,9 @@
 //! with the naive search on random programs with condition variables: see
 //! [`condvar`].
 //!
+//! `random_predict_agrees` checks `weft predict` against enumeration of
+//! the interleavings of the recorded events: see [`predict`].
+//!
 //! `random_symbolic_agree` checks symbolic inputs against their concrete
 //! enumeration on random programs with `__VERIFIER_nondet_*` inputs: see
 //! [`symbolic`].
@@ -63,6 +66,7 @@ mod common;
 mod compare;
 mod condvar;
 mod generator;
+mod predict;
 mod regressions;
 mod runner;
 mod symbolic;
@@ -76,11 +80,16 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::time::Instant;
 
-const DEFAULT_CASES: usize = 60;
+pub(crate) const DEFAULT_CASES: usize = 60;
 
 /// Prints every failure and fails the test, keeping the failing programs
 /// on disk.
-fn fail_on_problems(scratch: &mut Scratch, failures: &[String], cases: usize, what: &str) {
+pub(crate) fn fail_on_problems(
+    scratch: &mut Scratch,
+    failures: &[String],
+    cases: usize,
+    what: &str,
+) {
     if failures.is_empty() {
         return;
     }
@@ -182,6 +191,13 @@ fn run_random(tag: &str, test: &str, limits: &Limits, plan: &Plan) {
 #[test]
 fn random_symbolic_agree() {
     symbolic::run_random_symbolic(DEFAULT_SEED);
+}
+
+/// Random programs with atomic sections: `weft predict`'s confirmed
+/// violations against enumeration. See [`predict`].
+#[test]
+fn random_predict_agrees() {
+    predict::run_random_predict(DEFAULT_SEED);
 }
 
 /// Random programs with condition variables: Optimal-DPOR and the
