@@ -998,7 +998,7 @@ impl Machine {
                 if self.committing {
                     self.last = Some(EventKind::CmpXchg {
                         addr: a,
-                        size: size as u64 as u32,
+                        size: size as u32,
                         old: 0,
                         ok,
                         order,

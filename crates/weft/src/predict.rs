@@ -123,6 +123,13 @@ fn run(
     stop: weft_core::Deadline,
 ) -> anyhow::Result<i32> {
     let start = Instant::now();
+    if !(opts.solver_timeout.is_finite() && opts.solver_timeout > 0.0 && opts.solver_timeout <= 1e6)
+    {
+        return Err(bad(format!(
+            "--solver-timeout {}: a number of seconds from 0 (excluded) to 1e6",
+            opts.solver_timeout
+        )));
+    }
     let loaded_trace = match &opts.trace {
         Some(path) => {
             if opts.schedule.is_some() || opts.save_trace.is_some() {
@@ -468,7 +475,7 @@ fn analyse(
             .count(),
         ..Counts::default()
     };
-    let timeout = Duration::from_secs_f64(opts.solver_timeout.max(0.001));
+    let timeout = Duration::from_secs_f64(opts.solver_timeout);
     let mut enc =
         Encoder::new(&trace, Some(timeout)).map_err(|e| bad(format!("the trace: {e}")))?;
     let mut found: Vec<Violation> = Vec::new();

@@ -247,6 +247,18 @@ fn bad_input() -> Result<(), Failed> {
             "--schedule".into(),
             junk.display().to_string(),
         ],
+        vec![
+            "predict".into(),
+            program("bank_av.c"),
+            "--solver-timeout".into(),
+            "NaN".into(),
+        ],
+        vec![
+            "predict".into(),
+            program("bank_av.c"),
+            "--solver-timeout".into(),
+            "-1".into(),
+        ],
     ];
     for args in cases {
         let out = common::run_weft(None, &args, DEADLINE)?;
