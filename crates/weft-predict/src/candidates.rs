@@ -74,12 +74,7 @@ pub fn transactions(trace: &PredictTrace, source: TxSource) -> Vec<Transaction> 
         }
         n
     };
-    let pos: FxHashMap<(u32, u32), usize> = trace
-        .events
-        .iter()
-        .enumerate()
-        .map(|(i, e)| ((e.tid, e.index), i))
-        .collect();
+    let pos = crate::trace::positions(&trace.events);
     let mut open: FxHashMap<u32, u32> = FxHashMap::default();
     for m in &trace.marks {
         if m.begin {

@@ -58,12 +58,7 @@ pub fn exhibited<S: System>(
     cands: &[Candidate],
     max_states: usize,
 ) -> Option<BTreeSet<(usize, usize, usize)>> {
-    let pos: FxHashMap<(u32, u32), usize> = trace
-        .events
-        .iter()
-        .enumerate()
-        .map(|(i, e)| ((e.tid, e.index), i))
-        .collect();
+    let pos = crate::trace::positions(&trace.events);
     let mut by_second: FxHashMap<usize, Vec<&Candidate>> = FxHashMap::default();
     for c in cands {
         by_second.entry(c.second).or_default().push(c);

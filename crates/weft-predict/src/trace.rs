@@ -273,6 +273,15 @@ pub fn roles(ev: &Event) -> (Option<PAccess>, Vec<PSync>, bool) {
     (access, sync, ends)
 }
 
+/// The position of each event, by `(thread, index)`.
+pub fn positions(events: &[PEvent]) -> rustc_hash::FxHashMap<(u32, u32), usize> {
+    events
+        .iter()
+        .enumerate()
+        .map(|(i, e)| ((e.tid, e.index), i))
+        .collect()
+}
+
 impl PredictTrace {
     /// Checks what the analysis relies on: events of a thread numbered
     /// 0, 1, ... in order; node references inside the dag; known threads.

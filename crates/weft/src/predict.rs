@@ -252,9 +252,6 @@ fn record(
     hash: &str,
     clang_args: &[String],
 ) -> anyhow::Result<(PredictTrace, String)> {
-    if prog.module.dm.is_ilp32() {
-        // Nothing depends on it, but nothing tests it either.
-    }
     let mut m = Machine::new(prog.clone(), limits, names.clone());
     let mut events: Vec<Event> = Vec::new();
     let mut alts: Vec<u32> = Vec::new();
@@ -354,11 +351,7 @@ fn record(
             }
         })
         .collect();
-    let pos: rustc_hash::FxHashMap<(Tid, u32), usize> = pevents
-        .iter()
-        .enumerate()
-        .map(|(i, e)| ((e.tid, e.index), i))
-        .collect();
+    let pos = weft_predict::trace::positions(&pevents);
     for &(t, index, node) in &rec.guards {
         // A guard after a thread's last event guards nothing recorded.
         if let Some(&p) = pos.get(&(t, index)) {
