@@ -135,13 +135,34 @@ pub fn transactions(trace: &PredictTrace, source: TxSource) -> Vec<Transaction> 
     out
 }
 
-/// Every potential violation of `txs` in `trace`, in a stable order.
-pub fn candidates(trace: &PredictTrace, txs: &[Transaction]) -> Vec<Candidate> {
+/// Every potential violation of `txs` in `trace`, in a stable order, or
+/// those found before `stop` passed (then `true`): there can be as many
+/// as local pairs times remote accesses.
+pub fn candidates(
+    trace: &PredictTrace,
+    txs: &[Transaction],
+    stop: &weft_core::Deadline,
+) -> (Vec<Candidate>, bool) {
+    let mut work = 0u32;
+    let mut cut = false;
     let mut out = Vec::new();
-    let accesses: Vec<usize> = (0..trace.events.len())
-        .filter(|&i| trace.events[i].access.is_some())
+    let ev = &trace.events;
+    let accesses: Vec<usize> = (0..ev.len()).filter(|&i| ev[i].access.is_some()).collect();
+    // Every access by address, to find the remote ones of a pair quickly.
+    let mut by_addr: Vec<(u64, usize)> = accesses
+        .iter()
+        .map(|&i| (ev[i].access.expect("an access").addr, i))
         .collect();
+    by_addr.sort_unstable();
+    let widest = accesses
+        .iter()
+        .map(|&i| ev[i].access.expect("an access").size)
+        .max()
+        .unwrap_or(0);
     for (ti, tx) in txs.iter().enumerate() {
+        if cut {
+            break;
+        }
         let local: Vec<usize> = accesses
             .iter()
             .copied()
@@ -151,6 +172,9 @@ pub fn candidates(trace: &PredictTrace, txs: &[Transaction]) -> Vec<Candidate> {
             })
             .collect();
         for (k, &a) in local.iter().enumerate() {
+            if cut {
+                break;
+            }
             let ra = trace.events[a].access.expect("an access");
             let Some(&b) = local[k + 1..]
                 .iter()
@@ -159,7 +183,18 @@ pub fn candidates(trace: &PredictTrace, txs: &[Transaction]) -> Vec<Candidate> {
                 continue;
             };
             let rb = trace.events[b].access.expect("an access");
-            for &r in &accesses {
+            let lo = ra.addr.max(rb.addr).saturating_sub(widest);
+            let hi = (ra.addr + ra.size).min(rb.addr + rb.size);
+            let from = by_addr.partition_point(|&(a, _)| a < lo);
+            for &(_, r) in by_addr[from..].iter().take_while(|&&(a, _)| a < hi) {
+                work += 1;
+                if work >= 4096 {
+                    work = 0;
+                    if stop.expired().is_some() {
+                        cut = true;
+                        break;
+                    }
+                }
                 let e = &trace.events[r];
                 let rr = e.access.expect("an access");
                 if e.tid == tx.tid || !rr.overlaps(&ra) || !rr.overlaps(&rb) {
@@ -179,7 +214,7 @@ pub fn candidates(trace: &PredictTrace, txs: &[Transaction]) -> Vec<Candidate> {
     }
     out.sort();
     out.dedup_by_key(|c| (c.first, c.remote, c.second));
-    out
+    (out, cut)
 }
 
 /// Must-happen-before between the events of a trace, as vector clocks.
@@ -317,26 +352,32 @@ pub(crate) fn sections(trace: &PredictTrace) -> Vec<(u32, u64, usize, Option<usi
 /// The candidates that must-happen-before and mutual exclusion do not
 /// rule out.
 pub fn prune(trace: &PredictTrace, hb: &MustHb, cands: &[Candidate]) -> Vec<Candidate> {
-    let secs = sections(trace);
-    let inside = |tid: u32, p: usize| {
-        secs.iter()
-            .filter(move |s| s.0 == tid && s.2 < p && s.3.is_none_or(|u| p < u))
-            .map(|s| (s.1, s.2))
-    };
+    // The sections (mutex, lock position) each event runs inside, by one
+    // sweep over the trace.
+    let mut held: Vec<Vec<(u64, usize)>> = vec![Vec::new(); trace.events.len()];
+    let mut open: FxHashMap<u32, Vec<(u64, usize)>> = FxHashMap::default();
+    for (i, e) in trace.events.iter().enumerate() {
+        let mine = open.entry(e.tid).or_default();
+        held[i] = mine.clone();
+        for s in &e.sync {
+            match *s {
+                PSync::Lock { obj } if !mine.iter().any(|&(m, _)| m == obj) => mine.push((obj, i)),
+                PSync::Unlock { obj } => mine.retain(|&(m, _)| m != obj),
+                _ => {}
+            }
+        }
+    }
     cands
         .iter()
         .filter(|c| {
             if hb.before(c.remote, c.first) || hb.before(c.second, c.remote) {
                 return false;
             }
-            let t = trace.events[c.first].tid;
-            let r = trace.events[c.remote].tid;
-            let held: Vec<(u64, usize)> = inside(t, c.first)
-                .filter(|&(m, l)| inside(t, c.second).any(|(m2, l2)| m2 == m && l2 == l))
-                .collect();
-            !held
-                .iter()
-                .any(|&(m, _)| inside(r, c.remote).any(|(m2, _)| m2 == m))
+            // A section holding both local accesses, and a section of the
+            // same mutex holding the remote one.
+            !held[c.first].iter().any(|&(m, l)| {
+                held[c.second].contains(&(m, l)) && held[c.remote].iter().any(|&(m2, _)| m2 == m)
+            })
         })
         .cloned()
         .collect()

@@ -7,7 +7,8 @@
 //! path: taking another branch there might end the program, by a failed
 //! assertion for instance, before `t_c'`); the paper asks only the guards
 //! of the events in the prefix. The thread whose code ended the recorded
-//! execution does not run its last event before `t_c'`.
+//! execution does not run its last event before `t_c'`: that code either
+//! ends the program again or leaves the recorded path.
 //!
 //! Owns [`Encoder`]: one expression pool and solver for a trace, the
 //! position variable `O(t)` of every event (a bit-vector; `HB(a, b)` is
@@ -73,6 +74,12 @@ pub struct Encoder<'a> {
     groups: Vec<Group>,
     /// The base formula of the last `t_c'` asked for.
     cached: Option<(usize, Vec<Expr>)>,
+    /// When to give up building a formula (it is quadratic in the
+    /// accesses to one variable and the sections of one mutex).
+    stop: weft_core::Deadline,
+    /// Work done since the deadline was last checked; whether it passed.
+    work: u32,
+    expired: bool,
 }
 
 fn parse_hex(s: &str) -> Option<u128> {
@@ -81,7 +88,11 @@ fn parse_hex(s: &str) -> Option<u128> {
 
 impl<'a> Encoder<'a> {
     /// Imports the trace's expressions; `timeout` bounds each query.
-    pub fn new(trace: &'a PredictTrace, timeout: Option<Duration>) -> Result<Encoder<'a>, String> {
+    pub fn new(
+        trace: &'a PredictTrace,
+        timeout: Option<Duration>,
+        stop: weft_core::Deadline,
+    ) -> Result<Encoder<'a>, String> {
         trace.validate()?;
         let mut smt = Smt::new();
         let nodes = trace.dag.import(&mut smt)?;
@@ -94,6 +105,7 @@ impl<'a> Encoder<'a> {
             timeout,
             independence: false,
             cex_cache: false,
+            incremental: false,
             ..SolverOptions::default()
         });
         let mut enc = Encoder {
@@ -104,9 +116,22 @@ impl<'a> Encoder<'a> {
             order,
             groups: Vec::new(),
             cached: None,
+            stop,
+            work: 0,
+            expired: false,
         };
         enc.groups = enc.group_accesses()?;
         Ok(enc)
+    }
+
+    /// Whether the deadline passed (checked every 4096 calls).
+    fn out_of_time(&mut self) -> bool {
+        self.work += 1;
+        if self.work >= 4096 {
+            self.work = 0;
+            self.expired |= self.stop.expired().is_some();
+        }
+        self.expired
     }
 
     fn hb(&mut self, a: usize, b: usize) -> Expr {
@@ -214,6 +239,8 @@ impl<'a> Encoder<'a> {
         }
         if let Some(&l) = trace.ended_by.and_then(|t| last.get(&t)) {
             if l != second {
+                // The code after it either ends the program or leaves the
+                // recorded path (another value read): not before t_c'.
                 out.push(self.hb(second, l));
             }
         }
@@ -289,6 +316,9 @@ impl<'a> Encoder<'a> {
                 if a.0 == b.0 || a.1 != b.1 || ordered.contains(&a.1) {
                     continue;
                 }
+                if self.out_of_time() {
+                    return;
+                }
                 let pa = self.in_prefix(a.2, second);
                 let pb = self.in_prefix(b.2, second);
                 let both = self.smt.bool_and(pa, pb);
@@ -330,6 +360,9 @@ impl<'a> Encoder<'a> {
                 .filter(|&i| ev[i].write.is_some())
                 .collect();
             for &r in events.iter().filter(|&&i| ev[i].read.is_some()) {
+                if self.out_of_time() {
+                    return;
+                }
                 let tid = ev[r].tid;
                 let own = writes.iter().copied().rfind(|&w| w < r && ev[w].tid == tid);
                 let mut cands: Vec<usize> = writes
@@ -376,10 +409,14 @@ impl<'a> Encoder<'a> {
         }
     }
 
-    /// Decides one candidate.
+    /// Decides one candidate (`Unknown` once the deadline passed).
     pub fn decide(&mut self, c: &Candidate) -> Decision {
         if self.cached.as_ref().map(|x| x.0) != Some(c.second) {
+            self.cached = None;
             let base = self.base(c.second);
+            if self.expired {
+                return Decision::Unknown;
+            }
             self.cached = Some((c.second, base));
         }
         let a = self.hb(c.first, c.remote);

@@ -131,6 +131,11 @@ pub fn exhibited<S: System>(
             if after.is_some_and(|a| !a.guards.iter().all(|g| holds(g, &next.reads))) {
                 continue;
             }
+            // The code after the last event of the thread that ended the
+            // recording ends the execution again or leaves the path.
+            if after.is_none() && trace.ended_by == Some(t) {
+                continue;
+            }
             // What the future depends on (see the module doc).
             let mut key = rustc_hash::FxHasher::default();
             next.counts.hash(&mut key);

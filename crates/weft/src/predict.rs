@@ -70,6 +70,10 @@ pub struct PredictOptions {
     /// makes the result incomplete).
     #[arg(long, value_name = "S", default_value_t = 30.0)]
     pub solver_timeout: f64,
+    /// Stop after this many seconds (recording, analysis and replays);
+    /// what was confirmed by then is reported, the verdict is incomplete.
+    #[arg(long, value_parser = crate::parse_timeout)]
+    pub timeout: Option<f64>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -98,11 +102,13 @@ struct Counts {
     unknown: usize,
     observed: usize,
     seconds: f64,
+    /// The bound that stopped the analysis (timeout, interrupt).
+    cut: Option<&'static str>,
 }
 
 /// `weft predict`. Returns the process exit code.
 pub fn predict(file: Option<&Path>, opts: &PredictOptions, clang_args: &[String]) -> i32 {
-    let stop = crate::deadline(Instant::now(), None, None);
+    let stop = crate::deadline(Instant::now(), opts.timeout, None);
     run(file, opts, clang_args, stop).unwrap_or_else(|e| crate::exit_code(&e))
 }
 
@@ -431,7 +437,7 @@ fn analyse_and_report(
         .map_err(|e| anyhow!("cannot write the report to standard output: {e}"))?;
     Ok(if !found.is_empty() {
         EXIT_FOUND
-    } else if counts.unknown > 0 {
+    } else if counts.unknown > 0 || counts.cut.is_some() {
         crate::EXIT_INCOMPLETE
     } else {
         0
@@ -452,7 +458,7 @@ fn analyse(
         TxArg::Locks => TxSource::Locks,
     };
     let txs = candidates::transactions(&trace, source);
-    let all = candidates::candidates(&trace, &txs);
+    let (all, cut) = candidates::candidates(&trace, &txs, &limits.stop);
     let hb = MustHb::new(&trace);
     let mut pruned = candidates::prune(&trace, &hb, &all);
     pruned.sort_by_key(|c| (c.second, c.first, c.remote));
@@ -469,14 +475,30 @@ fn analyse(
         ..Counts::default()
     };
     let timeout = Duration::from_secs_f64(opts.solver_timeout);
-    let mut enc =
-        Encoder::new(&trace, Some(timeout)).map_err(|e| bad(format!("the trace: {e}")))?;
+    let mut enc = Encoder::new(&trace, Some(timeout), limits.stop)
+        .map_err(|e| bad(format!("the trace: {e}")))?;
     let mut found: Vec<Violation> = Vec::new();
     let mut defects: Vec<String> = Vec::new();
+    if let Some(l) = limits.stop.expired() {
+        counts.cut = Some(l.as_str());
+    } else if cut {
+        counts.cut = Some("timeout");
+    }
     for c in &pruned {
+        if counts.cut.is_some() {
+            break;
+        }
+        if let Some(l) = limits.stop.expired() {
+            counts.cut = Some(l.as_str());
+            break;
+        }
         match enc.decide(c) {
             Decision::Infeasible => {}
-            Decision::Unknown => counts.unknown += 1,
+            Decision::Unknown => match limits.stop.expired() {
+                // The deadline, not the solver: the run was cut.
+                Some(l) => counts.cut = Some(l.as_str()),
+                None => counts.unknown += 1,
+            },
             Decision::Violation(prefix) => {
                 counts.sat += 1;
                 let m = Machine::new(prog.clone(), limits, names.clone());
@@ -647,10 +669,12 @@ fn render_human(
         let _ = writeln!(
             s,
             "verdict: {}",
-            if c.unknown > 0 {
-                "incomplete (the solver gave up on some candidates)"
+            if let Some(l) = c.cut {
+                format!("incomplete (limit {l}: not every candidate was decided)")
+            } else if c.unknown > 0 {
+                "incomplete (the solver gave up on some candidates)".to_string()
             } else {
-                "no atomicity violation predicted from this execution"
+                "no atomicity violation predicted from this execution".to_string()
             }
         );
     } else {
@@ -699,6 +723,9 @@ fn render_human(
         "\nstats: {} transactions; {} candidates, {} after must-happen-before, {} satisfiable, {} replayed ({} unconfirmed, {} undecided); {} shown by the recorded execution itself; {:.2} s",
         c.transactions, c.candidates, c.after_hb, c.sat, c.replayed, c.unconfirmed, c.unknown, c.observed, c.seconds
     );
+    if let Some(l) = c.cut {
+        let _ = writeln!(s, "limit: {l} (the remaining candidates were not decided)");
+    }
     for d in defects {
         let _ = writeln!(s, "analysis defect (not reported): candidate {d}");
     }
@@ -714,7 +741,7 @@ fn render_json(
 ) -> String {
     let verdict = if !found.is_empty() {
         "violations"
-    } else if c.unknown > 0 {
+    } else if c.unknown > 0 || c.cut.is_some() {
         "incomplete"
     } else {
         "none"
@@ -722,6 +749,7 @@ fn render_json(
     let v = json!({
         "verdict": verdict,
         "recorded": ended,
+        "limit": c.cut,
         "violations": found.iter().map(|v| json!({
             "kind": "atomicity",
             "pattern": v.triple.pattern,
