@@ -7,7 +7,7 @@
 //!   enumerating the interleavings of the recorded events exhibits.
 //!
 //! Plus the flags: `--save-trace`/`--trace`, `--schedule`, `--witness`,
-//! `--transactions`, and bad input.
+//! `--transactions`, `--timeout`, and bad input.
 
 mod common;
 
@@ -225,6 +225,27 @@ fn transactions_flag() -> Result<(), Failed> {
     Ok(())
 }
 
+/// `--timeout` ends a long analysis with what it has: incomplete, exit 3.
+fn timeout_flag() -> Result<(), Failed> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/programs/unfold_infinite_states.c")
+        .display()
+        .to_string();
+    let (c, v) = run(&[
+        "predict".into(),
+        p,
+        "--transactions".into(),
+        "locks".into(),
+        "--timeout".into(),
+        "3".into(),
+        "--json".into(),
+    ])?;
+    if c != Some(3) || v["verdict"] != "incomplete" || v["limit"] != "timeout" {
+        return Err(format!("--timeout: {c:?} {}", v["stats"]).into());
+    }
+    Ok(())
+}
+
 /// Bad input: exit 2 with a message, never a panic.
 fn bad_input() -> Result<(), Failed> {
     let dir = scratch("bad");
@@ -310,5 +331,6 @@ fn main() {
     trials.push(Trial::test("flags/schedule", schedule_flag));
     trials.push(Trial::test("flags/transactions", transactions_flag));
     trials.push(Trial::test("flags/bad-input", bad_input));
+    trials.push(Trial::test("flags/timeout", timeout_flag));
     libtest_mimic::run(&args, trials).exit();
 }
