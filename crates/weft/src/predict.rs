@@ -48,6 +48,11 @@ pub struct PredictOptions {
     /// first execution (the lowest-numbered enabled thread runs).
     #[arg(long, value_name = "WITNESS.json")]
     pub schedule: Option<PathBuf>,
+    /// Record a random execution instead of the first one: each step runs
+    /// an enabled thread drawn from a generator seeded with S (the same S
+    /// gives the same execution).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
     /// Write the recorded trace (the input of `--trace`) to FILE.
     #[arg(long, value_name = "FILE")]
     pub save_trace: Option<PathBuf>,
@@ -138,9 +143,9 @@ fn run(
     }
     let loaded_trace = match &opts.trace {
         Some(path) => {
-            if opts.schedule.is_some() || opts.save_trace.is_some() {
+            if opts.schedule.is_some() || opts.save_trace.is_some() || opts.seed.is_some() {
                 return Err(bad(
-                    "--trace analyses a recorded trace: --schedule and --save-trace do not apply",
+                    "--trace analyses a recorded trace: --schedule, --seed and --save-trace do not apply",
                 ));
             }
             let text = std::fs::read_to_string(path)
@@ -195,19 +200,17 @@ fn run(
             return analyse_and_report(t, &prog, &names_t, limits, None, opts, start);
         }
         None => {
-            let schedule = match &opts.schedule {
-                Some(w) => Some(schedule_of(w, &names)?),
-                None => None,
+            let order = match (&opts.schedule, opts.seed) {
+                (Some(_), Some(_)) => {
+                    return Err(bad(
+                        "--schedule and --seed each choose the recorded execution: give one",
+                    ))
+                }
+                (Some(w), None) => Order::Schedule(schedule_of(w, &names)?),
+                (None, Some(s)) => Order::Seed(s),
+                (None, None) => Order::First,
             };
-            record(
-                &prog,
-                &names,
-                limits,
-                schedule.as_deref(),
-                &program,
-                &hash,
-                &clang_args,
-            )?
+            record(&prog, &names, limits, &order, &program, &hash, &clang_args)?
         }
     };
     if let Some(path) = &opts.save_trace {
@@ -242,6 +245,16 @@ fn schedule_of(path: &Path, names: &ThreadNames) -> anyhow::Result<Vec<(Tid, u32
         .collect()
 }
 
+/// Which execution to record.
+enum Order {
+    /// The lowest-numbered enabled thread runs.
+    First,
+    /// A witness's schedule.
+    Schedule(Vec<(Tid, u32)>),
+    /// A random enabled thread per step, from this seed.
+    Seed(u64),
+}
+
 /// Steps taken by one thread in a row before the recording lets the next
 /// enabled thread run (so that a spinning thread cannot starve the one it
 /// waits for).
@@ -253,7 +266,7 @@ fn record(
     prog: &Arc<Program>,
     names: &ThreadNames,
     limits: Limits,
-    schedule: Option<&[(Tid, u32)]>,
+    order: &Order,
     file: &Path,
     hash: &str,
     clang_args: &[String],
@@ -264,9 +277,13 @@ fn record(
     let mut enabled = Vec::new();
     let mut run = 0usize;
     let mut last: Option<Tid> = None;
+    let mut rng = match order {
+        Order::Seed(s) => Some(<rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(*s)),
+        _ => None,
+    };
     while m.status().is_running() {
-        let (t, alt) = match schedule {
-            Some(s) => match s.get(events.len()) {
+        let (t, alt) = match order {
+            Order::Schedule(s) => match s.get(events.len()) {
                 Some(&(t, a)) if (t as usize) < m.thread_count() && m.is_enabled(t) => (t, a),
                 Some(_) => {
                     return Err(bad(
@@ -275,7 +292,17 @@ fn record(
                 }
                 None => break,
             },
-            None => {
+            Order::Seed(_) => {
+                m.enabled(&mut enabled);
+                if enabled.is_empty() {
+                    break;
+                }
+                let rng = rng.as_mut().expect("seeded");
+                let t = enabled[rand::Rng::gen_range(rng, 0..enabled.len())];
+                let alts = m.alternatives(t).max(1);
+                (t, rand::Rng::gen_range(rng, 0..alts))
+            }
+            Order::First => {
                 m.enabled(&mut enabled);
                 let Some(&first) = enabled.first() else { break };
                 let t = match last {
@@ -605,7 +632,15 @@ pub fn cross_check(
         ..PredictOptions::default()
     };
     let limits = limits(opts.max_steps, stop);
-    let (trace, _) = record(&prog, &names, limits, None, file, &hash, clang_args)?;
+    let (trace, _) = record(
+        &prog,
+        &names,
+        limits,
+        &Order::First,
+        file,
+        &hash,
+        clang_args,
+    )?;
     let a = analyse(&trace, &prog, &names, limits, &opts, Instant::now())?;
     let init = Machine::new(prog.clone(), limits, names.clone());
     let enumerated = weft_predict::enumerate::exhibited(init, &trace, &a.candidates, max_states);

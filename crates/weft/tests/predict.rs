@@ -6,7 +6,7 @@
 //! - `ground-truth/NAME`: the confirmed violations are exactly those that
 //!   enumerating the interleavings of the recorded events exhibits.
 //!
-//! Plus the flags: `--save-trace`/`--trace`, `--schedule`, `--witness`,
+//! Plus the flags: `--save-trace`/`--trace`, `--schedule`, `--seed`, `--witness`,
 //! `--transactions`, `--timeout`, and bad input.
 
 mod common;
@@ -205,6 +205,36 @@ fn schedule_flag() -> Result<(), Failed> {
     Ok(())
 }
 
+/// `--seed S` records a random execution, the same one for the same seed:
+/// some seed records one that itself shows a violation (the first
+/// execution does not), and the violations predicted are the same.
+fn seed_flag() -> Result<(), Failed> {
+    let p = program("bank_av.c");
+    let mut observed = 0;
+    for seed in 1..=6 {
+        let args = vec![
+            "predict".to_string(),
+            p.clone(),
+            "--json".into(),
+            "--seed".into(),
+            seed.to_string(),
+        ];
+        let (c1, v1) = run(&args)?;
+        let (c2, v2) = run(&args)?;
+        if c1 != Some(42) || c1 != c2 || v1["violations"] != v2["violations"] {
+            return Err(format!("seed {seed}: not repeatable or no violation: {v1}\n{v2}").into());
+        }
+        if v1["violations"].as_array().map_or(0, Vec::len) != 4 {
+            return Err(format!("seed {seed}: {}", v1["stats"]).into());
+        }
+        observed += v1["stats"]["observed"].as_u64().unwrap_or(0);
+    }
+    if observed == 0 {
+        return Err("no seed recorded an execution other than the first".into());
+    }
+    Ok(())
+}
+
 /// Lock-delimited transactions only with `--transactions locks`.
 fn transactions_flag() -> Result<(), Failed> {
     let p = program("locks_mode_av.c");
@@ -277,6 +307,14 @@ fn bad_input() -> Result<(), Failed> {
         vec![
             "predict".into(),
             program("bank_av.c"),
+            "--seed".into(),
+            "1".into(),
+            "--schedule".into(),
+            junk.display().to_string(),
+        ],
+        vec![
+            "predict".into(),
+            program("bank_av.c"),
             "--solver-timeout".into(),
             "-1".into(),
         ],
@@ -329,6 +367,7 @@ fn main() {
     }
     trials.push(Trial::test("flags/trace-round-trip", trace_round_trip));
     trials.push(Trial::test("flags/schedule", schedule_flag));
+    trials.push(Trial::test("flags/seed", seed_flag));
     trials.push(Trial::test("flags/transactions", transactions_flag));
     trials.push(Trial::test("flags/bad-input", bad_input));
     trials.push(Trial::test("flags/timeout", timeout_flag));
