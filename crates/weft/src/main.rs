@@ -83,7 +83,7 @@ enum Cmd {
         #[arg(last = true)]
         clang_args: Vec<String>,
     },
-    /// Re-execute a witness written by `check --witness` and report its bug.
+    /// Re-execute a witness (from `check --witness` or `predict`) and report its bug.
     Replay {
         /// The program the witness was recorded on.
         file: PathBuf,
