@@ -33,7 +33,7 @@
 //! sizes, `memcpy`) keeps its recorded order too. These only remove
 //! reorderings, so every model is a feasible prefix; the replay checks it.
 
-use crate::candidates::{sections, Candidate};
+use crate::candidates::{sections, Candidate, MustHb};
 use crate::trace::{PSync, PredictTrace};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::time::Duration;
@@ -74,6 +74,10 @@ pub struct Encoder<'a> {
     groups: Vec<Group>,
     /// The base formula of the last `t_c'` asked for.
     cached: Option<(usize, Vec<Expr>)>,
+    /// Must-happen-before, and the events that must happen after the
+    /// current `t_c'` (never in its prefix: see [`Encoder::hb`]).
+    must: MustHb,
+    after: Vec<bool>,
     /// When to give up building a formula (it is quadratic in the
     /// accesses to one variable and the sections of one mutex).
     stop: weft_core::Deadline,
@@ -116,6 +120,8 @@ impl<'a> Encoder<'a> {
             order,
             groups: Vec::new(),
             cached: None,
+            must: MustHb::new(trace),
+            after: vec![false; n],
             stop,
             work: 0,
             expired: false,
@@ -134,12 +140,24 @@ impl<'a> Encoder<'a> {
         self.expired
     }
 
+    /// `O(a) < O(b)`. Events that must happen after `t_c'` are never in
+    /// its prefix; placed after every other event (which program order,
+    /// spawn and join allow: they are closed under must-happen-before),
+    /// they satisfy every constraint, so their order is a constant and
+    /// the formula folds away what concerns them.
     fn hb(&mut self, a: usize, b: usize) -> Expr {
-        self.smt.ult(self.order[a], self.order[b])
+        match (self.after[a], self.after[b]) {
+            (false, false) => self.smt.ult(self.order[a], self.order[b]),
+            (true, false) => Expr::FALSE,
+            (_, true) => Expr::TRUE,
+        }
     }
 
     /// `O(t) <= O(second)`.
     fn in_prefix(&mut self, t: usize, second: usize) -> Expr {
+        if self.after[t] {
+            return Expr::FALSE;
+        }
         self.smt.ule(self.order[t], self.order[second])
     }
 
@@ -208,6 +226,9 @@ impl<'a> Encoder<'a> {
     /// `Phi_CTP` with the prefix ending at `second`.
     fn base(&mut self, second: usize) -> Vec<Expr> {
         let mut out = Vec::new();
+        self.after = (0..self.trace.events.len())
+            .map(|e| self.must.before(second, e))
+            .collect();
         let trace = self.trace;
         let ev = &trace.events;
         // Program order, guards, spawn, join, program end.
@@ -228,7 +249,7 @@ impl<'a> Encoder<'a> {
                 // Its predecessor ran strictly before t_c' (or, for a
                 // first event, it is in the prefix).
                 let ran = match before {
-                    Some(p) => self.smt.ult(self.order[p], self.order[second]),
+                    Some(p) => self.hb(p, second),
                     None => self.in_prefix(i, second),
                 };
                 out.push(self.implies(ran, g));
@@ -427,7 +448,9 @@ impl<'a> Encoder<'a> {
             Answer::Sat(m) => {
                 let pos: Vec<u128> = self.order.iter().map(|&o| self.smt.eval(o, &m)).collect();
                 let end = pos[c.second];
-                let mut prefix: Vec<usize> = (0..pos.len()).filter(|&i| pos[i] <= end).collect();
+                let mut prefix: Vec<usize> = (0..pos.len())
+                    .filter(|&i| !self.after[i] && pos[i] <= end)
+                    .collect();
                 prefix.sort_by_key(|&i| (pos[i], i));
                 debug_assert_eq!(prefix.last(), Some(&c.second));
                 Decision::Violation(prefix)
