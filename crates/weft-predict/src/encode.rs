@@ -100,6 +100,33 @@ impl<'a> Encoder<'a> {
         trace.validate()?;
         let mut smt = Smt::new();
         let nodes = trace.dag.import(&mut smt)?;
+        // What the encoding relies on (a hand-edited trace may break it).
+        for (i, e) in trace.events.iter().enumerate() {
+            if let Some(g) = e
+                .guards
+                .iter()
+                .find(|&&g| smt.width(nodes[g as usize]) != 1)
+            {
+                return Err(format!(
+                    "event {i}: guard node {g} is not a condition (width 1)"
+                ));
+            }
+            let bits = e.access.map(|a| a.size.saturating_mul(8));
+            for n in e.read.iter().chain(&e.write) {
+                let w = smt.width(nodes[*n as usize]) as u64;
+                if bits.is_some_and(|b| b != w) && e.exact {
+                    return Err(format!(
+                        "event {i}: node {n} has {w} bits for an access of {} bytes",
+                        e.access.map_or(0, |a| a.size)
+                    ));
+                }
+            }
+            if e.read
+                .is_some_and(|n| !matches!(smt.node(nodes[n as usize]).op, weft_smt::Op::Var(_)))
+            {
+                return Err(format!("event {i}: its read is not a variable"));
+            }
+        }
         let n = trace.events.len();
         let bits = (usize::BITS - (n + 2).leading_zeros()).max(2);
         let order = (0..n)
@@ -397,11 +424,7 @@ impl<'a> Encoder<'a> {
                 let mut choices = Vec::new();
                 for &w in &cands {
                     let val = self.nodes[ev[w].write.expect("a write") as usize];
-                    let val = if self.smt.width(val) == width {
-                        val
-                    } else {
-                        self.smt.zext(val, width)
-                    };
+                    debug_assert_eq!(self.smt.width(val), width, "checked in Encoder::new");
                     let mut conj = vec![self.smt.eq(var, val), self.hb(w, r)];
                     for &o in cands.iter().filter(|&&o| o != w) {
                         let before = self.hb(o, w);

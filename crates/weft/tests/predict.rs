@@ -173,6 +173,20 @@ fn trace_round_trip() -> Result<(), Failed> {
     if trace["format"] != "weft-predict-trace/1" {
         return Err("trace format".into());
     }
+    // A guard that is not a condition is bad input, not a panic.
+    let mut bad: serde_json::Value = serde_json::from_str(&text)?;
+    let events = bad["events"].as_array_mut().ok_or("events")?;
+    let e = events
+        .iter_mut()
+        .find(|e| e["read"].is_u64())
+        .ok_or("no read")?;
+    let r = e["read"].clone();
+    e["guards"] = serde_json::json!([r]);
+    std::fs::write(&t, bad.to_string())?;
+    let out = common::run_weft(None, &["predict", "--trace", t.as_str()], DEADLINE)?;
+    if out.code != Some(2) || !out.stderr.contains("not a condition") {
+        return Err(format!("guard of width 32: {:?} {}", out.code, out.stderr).into());
+    }
     // A damaged trace is bad input.
     std::fs::write(&t, text.replacen("\"index\": 1", "\"index\": 7", 1))?;
     let out = common::run_weft(None, &["predict", "--trace", t.as_str()], DEADLINE)?;
