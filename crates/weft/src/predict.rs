@@ -123,6 +123,9 @@ fn limits(max_steps: u64, stop: weft_core::Deadline) -> Limits {
         max_steps,
         nondet: Nondet::Fixed,
         concolic: true,
+        // One execution is recorded: a waiter that wakes spuriously and
+        // waits again only lengthens it (replays use the same setting).
+        spurious_wakeups: false,
         ..Limits::default()
     }
 }
@@ -257,8 +260,8 @@ enum Order {
 
 /// Steps taken by one thread in a row before the recording lets the next
 /// enabled thread run (so that a spinning thread cannot starve the one it
-/// waits for).
-const FAIRNESS: usize = 10_000;
+/// waits for); that thread then runs until it blocks or takes as many.
+const FAIRNESS: usize = 200;
 
 /// Runs the recorded execution and turns it into a trace; also says how
 /// it ended.
@@ -277,6 +280,7 @@ fn record(
     let mut enabled = Vec::new();
     let mut run = 0usize;
     let mut last: Option<Tid> = None;
+    let mut sticky = false;
     let mut rng = match order {
         Order::Seed(s) => Some(<rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(*s)),
         _ => None,
@@ -307,9 +311,16 @@ fn record(
                 let Some(&first) = enabled.first() else { break };
                 let t = match last {
                     Some(l) if run >= FAIRNESS => {
+                        sticky = true;
                         enabled.iter().copied().find(|&x| x > l).unwrap_or(first)
                     }
-                    _ => first,
+                    // After a fairness switch, the thread switched to
+                    // keeps running while it can.
+                    Some(l) if sticky && enabled.contains(&l) => l,
+                    _ => {
+                        sticky = false;
+                        first
+                    }
                 };
                 (t, 0)
             }

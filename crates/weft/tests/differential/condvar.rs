@@ -75,7 +75,7 @@ fn step(rng: &mut Rng, out: &mut String) {
 }
 
 /// The program of case `case`.
-fn program(seed: u64, case: usize) -> String {
+pub(crate) fn program(seed: u64, case: usize) -> String {
     let mut rng = Rng::new(seed, case as u64 ^ 0xc0_4d);
     let threads = rng.range(2, 3);
     let mut out = format!(

@@ -1,7 +1,15 @@
 //! `weft predict` against enumeration on random programs: the programs of
 //! `random_programs_agree`, with transactions: in even cases each thread's
 //! whole body (`weft_atomic_begin/end`), in odd ones the atomic sections
-//! the program has, if any (`weft predict` takes them as transactions, not
+//! the program has, if any; every fourth case is instead a program of
+//! `random_condvar_programs_agree` (waits and signals inside the
+//! transactions), each thread's body a transaction. There the analysis
+//! keeps the recorded order of the condition variables' operations (a
+//! documented under-approximation), so it must confirm a subset of what
+//! the enumeration exhibits (the missed ones are counted), not all. There the analysis
+//! keeps the recorded order of the condition variables' operations (a
+//! documented under-approximation), so it must confirm a subset of what
+//! the enumeration exhibits (the missed ones are counted), not all (`weft predict` takes them as transactions, not
 //! enforced). For each, the violations the
 //! analysis confirms must be exactly those that some interleaving of the
 //! recorded events exhibits ([`weft::predict::cross_check`]), and no
@@ -22,6 +30,9 @@ enum Outcome {
     Agreed {
         violations: usize,
         candidates: usize,
+        /// Exhibited by the enumeration, not confirmed (condition
+        /// variable cases only).
+        missed: usize,
     },
     Failed(String),
 }
@@ -35,17 +46,25 @@ pub fn run_random_predict(default_seed: u64) {
     };
     let mut scratch = Scratch::new("diff-predict");
     let results = run_parallel(&todo, |case| {
-        let prog = generate(seed, case, &SC_LIMITS);
-        let whole = case % 2 == 0;
-        if !whole && !prog.has_sections() {
-            return Outcome::NoSections;
-        }
         let file = scratch.dir.join(format!("case{case}.c"));
-        let header = format!("// random_predict_agrees: seed {seed:#x}, case {case}\n");
-        let mut text = render(&prog, &header);
-        if whole {
-            text = whole_body_transactions(&text);
-        }
+        let condvar = case % 4 == 3;
+        let text = if condvar {
+            // Condition variables (waits inside the transactions).
+            whole_body_transactions(&crate::condvar::program(seed, case))
+        } else {
+            let prog = generate(seed, case, &SC_LIMITS);
+            let whole = case % 2 == 0;
+            if !whole && !prog.has_sections() {
+                return Outcome::NoSections;
+            }
+            let header = format!("// random_predict_agrees: seed {seed:#x}, case {case}\n");
+            let text = render(&prog, &header);
+            if whole {
+                whole_body_transactions(&text)
+            } else {
+                text
+            }
+        };
         if let Err(e) = std::fs::write(&file, text) {
             return Outcome::Failed(format!("case {case}: {e}"));
         }
@@ -58,19 +77,23 @@ pub fn run_random_predict(default_seed: u64) {
                     file.display(),
                     c.unconfirmed
                 )),
-                Some(e) if e != c.confirmed => Outcome::Failed(format!(
-                    "case {case} ({}): analysis confirmed {:?}, enumeration exhibits {e:?}",
-                    file.display(),
-                    c.confirmed
-                )),
+                Some(e) if !c.confirmed.is_subset(&e) || (!condvar && e != c.confirmed) => {
+                    Outcome::Failed(format!(
+                        "case {case} ({}): analysis confirmed {:?}, enumeration exhibits {e:?}",
+                        file.display(),
+                        c.confirmed
+                    ))
+                }
                 Some(e) => Outcome::Agreed {
-                    violations: e.len(),
+                    violations: c.confirmed.len(),
                     candidates: c.candidates,
+                    missed: e.len() - c.confirmed.len(),
                 },
             },
         }
     });
     let (mut agreed, mut skipped, mut none, mut violations, mut candidates) = (0, 0, 0, 0, 0);
+    let mut missed = 0;
     let mut failures = Vec::new();
     for (_, r) in results {
         match r {
@@ -79,8 +102,10 @@ pub fn run_random_predict(default_seed: u64) {
             Outcome::Agreed {
                 violations: v,
                 candidates: c,
+                missed: m,
             } => {
                 agreed += 1;
+                missed += m;
                 violations += v;
                 candidates += c;
             }
@@ -88,7 +113,7 @@ pub fn run_random_predict(default_seed: u64) {
         }
     }
     eprintln!(
-        "random_predict_agrees: seed {seed:#x}, {} cases: {agreed} agreed ({candidates} candidates, {violations} violations), {skipped} over the enumeration budget, {none} without sections, {} failed",
+        "random_predict_agrees: seed {seed:#x}, {} cases: {agreed} agreed ({candidates} candidates, {violations} violations; {missed} more exhibited in condition-variable cases), {skipped} over the enumeration budget, {none} without sections, {} failed",
         todo.len(),
         failures.len()
     );
@@ -115,16 +140,14 @@ fn whole_body_transactions(src: &str) -> String {
             );
             continue;
         }
-        if line.starts_with("void *t") && line.ends_with("(void *arg) {") {
-            in_thread = true;
-        }
         if in_thread && line == "  return 0;" {
             out.push_str("  weft_atomic_end();\n");
             in_thread = false;
         }
         out.push_str(line);
         out.push('\n');
-        if in_thread && line == "  (void)arg;" {
+        if line.starts_with("void *t") && line.ends_with("(void *arg) {") {
+            in_thread = true;
             out.push_str("  weft_atomic_begin();\n");
         }
     }
