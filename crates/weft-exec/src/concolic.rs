@@ -276,7 +276,6 @@ impl Machine {
                 Some((addr, size as u64)),
             ),
             EventKind::CmpXchg { addr, size, .. } => (Some((addr, size as u64)), None),
-            EventKind::MemOp { .. } | EventKind::Free { .. } => (None, None),
             _ => (None, None),
         };
         let cas = self.concolic_mut().pending_cas.take();

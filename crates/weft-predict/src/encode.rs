@@ -91,9 +91,11 @@ fn parse_hex(s: &str) -> Option<u128> {
 }
 
 impl<'a> Encoder<'a> {
-    /// Imports the trace's expressions; `timeout` bounds each query.
+    /// Imports the trace's expressions; `must` is the trace's
+    /// must-happen-before, `timeout` bounds each query.
     pub fn new(
         trace: &'a PredictTrace,
+        must: MustHb,
         timeout: Option<Duration>,
         stop: weft_core::Deadline,
     ) -> Result<Encoder<'a>, String> {
@@ -147,7 +149,7 @@ impl<'a> Encoder<'a> {
             order,
             groups: Vec::new(),
             cached: None,
-            must: MustHb::new(trace),
+            must,
             after: vec![false; n],
             stop,
             work: 0,

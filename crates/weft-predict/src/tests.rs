@@ -98,6 +98,7 @@ fn fig1a(strict: bool) -> PredictTrace {
             },
         ],
         ended_by: None,
+        cut: None,
     }
 }
 
@@ -106,7 +107,8 @@ fn decisions(trace: &PredictTrace) -> Vec<(String, Decision)> {
     let (all, _) = candidates::candidates(trace, &txs, &weft_core::Deadline::default());
     let hb = MustHb::new(trace);
     let pruned = candidates::prune(trace, &hb, &all);
-    let mut enc = Encoder::new(trace, None, weft_core::Deadline::default()).expect("a valid trace");
+    let mut enc =
+        Encoder::new(trace, hb, None, weft_core::Deadline::default()).expect("a valid trace");
     pruned
         .iter()
         .map(|c| (c.pattern(trace), enc.decide(c)))

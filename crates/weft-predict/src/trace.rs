@@ -50,6 +50,11 @@ pub struct PredictTrace {
     /// a reordering must not run that code before `t_c'`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended_by: Option<u32>,
+    /// The bound that cut the recorded execution short (`max-steps`,
+    /// `timeout`...), if one did: its events are only a prefix, and a
+    /// result without violations is incomplete.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cut: Option<String>,
 }
 
 /// A transaction marker: `tid` began (ended) a transaction when it had

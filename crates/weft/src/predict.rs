@@ -109,6 +109,8 @@ struct Counts {
     seconds: f64,
     /// The bound that stopped the analysis (timeout, interrupt).
     cut: Option<&'static str>,
+    /// The bound that cut the recorded execution (the trace's `cut`).
+    recording_cut: Option<String>,
 }
 
 /// `weft predict`. Returns the process exit code.
@@ -425,6 +427,10 @@ fn record(
             })
             .collect(),
         ended_by,
+        cut: match m.status() {
+            Status::Limit(l) => Some(l.as_str().to_string()),
+            _ => None,
+        },
     };
     trace
         .validate()
@@ -465,7 +471,7 @@ fn analyse_and_report(
     let (found, counts, defects) = (a.found, a.counts, a.defects);
     write_witnesses(&found, opts)?;
     let text = if opts.json {
-        render_json(&found, &counts, ended.as_deref(), &defects, opts)
+        render_json(&found, &counts, ended.as_deref(), &defects)
     } else {
         render_human(&found, &counts, ended.as_deref(), &defects, opts)
     };
@@ -475,7 +481,7 @@ fn analyse_and_report(
         .map_err(|e| anyhow!("cannot write the report to standard output: {e}"))?;
     Ok(if !found.is_empty() {
         EXIT_FOUND
-    } else if counts.unknown > 0 || counts.cut.is_some() {
+    } else if counts.unknown > 0 || counts.cut.is_some() || counts.recording_cut.is_some() {
         crate::EXIT_INCOMPLETE
     } else {
         0
@@ -490,15 +496,14 @@ fn analyse(
     opts: &PredictOptions,
     start: Instant,
 ) -> anyhow::Result<Analysis> {
-    let trace = trace.clone();
     let source = match opts.transactions {
         TxArg::Markers => TxSource::Markers,
         TxArg::Locks => TxSource::Locks,
     };
-    let txs = candidates::transactions(&trace, source);
-    let (all, cut) = candidates::candidates(&trace, &txs, &limits.stop);
-    let hb = MustHb::new(&trace);
-    let mut pruned = candidates::prune(&trace, &hb, &all);
+    let txs = candidates::transactions(trace, source);
+    let (all, cut) = candidates::candidates(trace, &txs, &limits.stop);
+    let hb = MustHb::new(trace);
+    let mut pruned = candidates::prune(trace, &hb, &all);
     pruned.sort_by_key(|c| (c.second, c.first, c.remote));
     let mut counts = Counts {
         threads: trace.threads.len(),
@@ -510,10 +515,11 @@ fn analyse(
             .iter()
             .filter(|c| c.first < c.remote && c.remote < c.second)
             .count(),
+        recording_cut: trace.cut.clone(),
         ..Counts::default()
     };
     let timeout = Duration::from_secs_f64(opts.solver_timeout);
-    let mut enc = Encoder::new(&trace, Some(timeout), limits.stop)
+    let mut enc = Encoder::new(trace, hb, Some(timeout), limits.stop)
         .map_err(|e| bad(format!("the trace: {e}")))?;
     let mut found: Vec<Violation> = Vec::new();
     let mut defects: Vec<String> = Vec::new();
@@ -540,14 +546,14 @@ fn analyse(
             Decision::Violation(prefix) => {
                 counts.sat += 1;
                 let m = Machine::new(prog.clone(), limits, names.clone());
-                match weft_predict::replay(m, &trace, &prefix, limits.max_steps as usize) {
+                match weft_predict::replay(m, trace, &prefix, limits.max_steps as usize) {
                     Ok(r) => {
                         counts.replayed += 1;
                         let triple = AtomicityTriple {
-                            pattern: c.pattern(&trace),
-                            first: access_of(&trace, names, c.first),
-                            remote: access_of(&trace, names, c.remote),
-                            second: access_of(&trace, names, c.second),
+                            pattern: c.pattern(trace),
+                            first: access_of(trace, names, c.first),
+                            remote: access_of(trace, names, c.remote),
+                            second: access_of(trace, names, c.second),
                         };
                         let tx = &txs[c.tx];
                         let tx_loc = tx.begin_at.map_or_else(
@@ -717,6 +723,8 @@ fn render_human(
             "verdict: {}",
             if let Some(l) = c.cut {
                 format!("incomplete (limit {l}: not every candidate was decided)")
+            } else if let Some(l) = &c.recording_cut {
+                format!("incomplete (limit {l}: the recorded execution was cut short)")
             } else if c.unknown > 0 {
                 "incomplete (the solver gave up on some candidates)".to_string()
             } else {
@@ -778,16 +786,10 @@ fn render_human(
     s
 }
 
-fn render_json(
-    found: &[Violation],
-    c: &Counts,
-    ended: Option<&str>,
-    defects: &[String],
-    _opts: &PredictOptions,
-) -> String {
+fn render_json(found: &[Violation], c: &Counts, ended: Option<&str>, defects: &[String]) -> String {
     let verdict = if !found.is_empty() {
         "violations"
-    } else if c.unknown > 0 || c.cut.is_some() {
+    } else if c.unknown > 0 || c.cut.is_some() || c.recording_cut.is_some() {
         "incomplete"
     } else {
         "none"
@@ -795,7 +797,7 @@ fn render_json(
     let v = json!({
         "verdict": verdict,
         "recorded": ended,
-        "limit": c.cut,
+        "limit": c.cut.map(str::to_string).or_else(|| c.recording_cut.clone()),
         "violations": found.iter().map(|v| json!({
             "kind": "atomicity",
             "pattern": v.triple.pattern,

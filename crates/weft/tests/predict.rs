@@ -287,6 +287,18 @@ fn timeout_flag() -> Result<(), Failed> {
     if c != Some(3) || v["verdict"] != "incomplete" || v["limit"] != "timeout" {
         return Err(format!("--timeout: {c:?} {}", v["stats"]).into());
     }
+    // A recorded execution cut by a bound is a prefix: no violation in it
+    // is incomplete, never a plain "none".
+    let (c, v) = run(&[
+        "predict".into(),
+        program("bank_fixed.c"),
+        "--max-steps".into(),
+        "10".into(),
+        "--json".into(),
+    ])?;
+    if c != Some(3) || v["verdict"] != "incomplete" || v["limit"] != "max-steps" {
+        return Err(format!("--max-steps: {c:?} {v}").into());
+    }
     Ok(())
 }
 
@@ -331,6 +343,13 @@ fn bad_input() -> Result<(), Failed> {
             program("bank_av.c"),
             "--solver-timeout".into(),
             "-1".into(),
+        ],
+        // SC only: no memory model to choose.
+        vec![
+            "predict".into(),
+            program("bank_av.c"),
+            "--mm".into(),
+            "tso".into(),
         ],
     ];
     for args in cases {
