@@ -42,6 +42,23 @@
 //!   a sequence that asks a spin-blocked thread for one more iteration is
 //!   redundant (it would repeat the last one) and dropped, not an anomaly.
 //!
+//! Splitting (`-j N`, `--shard I/N`, see `crate::split`): a part of the
+//! exploration is the subtree below one node, with the sleepers and wakeup
+//! tree that node has when its turn comes. A worker hands out the branches
+//! left at its shallowest node that has any, after *expanding* that node
+//! and every node above it down to its own floor: each enabled choice that
+//! is neither asleep nor explored is planned. Every sequence a later race
+//! would plan at an expanded node then starts with a choice that is asleep
+//! there, explored, or handed out, so it is redundant: races are not
+//! reversed above a part's floor, and the parts share nothing. Each part
+//! explores, with its own sleep sets, exactly the traces none of its
+//! sleepers is a weak initial of; the sleepers of the branches of one node
+//! partition its traces, so no trace is explored twice and none is lost:
+//! a split exploration has exactly the executions of a whole one, up to
+//! equivalence. (Deviation from the paper: an expanded branch that no race
+//! asked for may find every trace it could explore asleep; such a part
+//! ends sleep-set blocked, counted under `blocked`, never as an execution.)
+//!
 //! Blocked executions that are legitimate: failed assumes and bounds (the
 //! system says so), and in Source mode sleep-set blocking (every enabled
 //! choice asleep), which Optimal-DPOR never has.
@@ -157,12 +174,52 @@ impl Explorer for Unfold {
 
 /// A choice known to be redundant at a node, with the event it would run.
 #[derive(Clone, Debug)]
-struct Sleeper {
-    choice: Choice,
+pub(crate) struct Sleeper {
+    pub(crate) choice: Choice,
     ev: Event,
     /// The event ended the whole execution (a bug or exit right after it),
     /// so it conflicts with everything.
-    terminal: bool,
+    pub(crate) terminal: bool,
+    /// The choice was explored, or is being explored, in another part of
+    /// a split exploration (see "Splitting" above). The races of that
+    /// part cannot plan sequences here, so this sleeper makes a sequence
+    /// redundant only when it is one of its initials (Source-DPOR's test),
+    /// not when it merely commutes with all of it.
+    pub(crate) foreign: bool,
+}
+
+/// A part of a split exploration (`-j`, `--shard`; see "Splitting" in the
+/// module documentation): the subtree below `prefix`, explored from the
+/// node at its end with the sleepers and wakeup tree that node would have
+/// had in a whole exploration.
+#[derive(Clone, Debug, Default)]
+pub struct Part {
+    /// The choices from the initial state to the part's root.
+    pub prefix: Vec<Choice>,
+    /// The sleepers of the node before the last step (those the last step
+    /// wakes are dropped when the part starts).
+    pub(crate) sleep: Vec<Sleeper>,
+    /// What to explore first from the part's root.
+    wut: WakeupTree,
+    /// Plans are simulated before they are made (see `Dpor::checked`).
+    checked: bool,
+}
+
+impl Part {
+    /// The whole exploration.
+    pub fn whole() -> Part {
+        Part::default()
+    }
+}
+
+/// What a split run offers one part's exploration between executions.
+pub(crate) trait Share {
+    /// Whether to stop now: another part found a bug or hit a bound.
+    fn stop(&self) -> bool;
+    /// Whether the run wants more parts (a worker is idle).
+    fn hungry(&self) -> bool;
+    /// Takes parts handed out, in the order they would have been explored.
+    fn give(&self, parts: Vec<Part>);
 }
 
 /// Near the end of the execution, nodes whose depth is a multiple of this
@@ -268,6 +325,12 @@ struct Dpor<'r, 'c, S> {
     /// that is now a cutoff. Such an execution ends blocked (`after-race`),
     /// not as an anomaly; the verdict is already a bug.
     after_race: bool,
+    /// Nodes above this depth belong to another part of a split
+    /// exploration (see "Splitting" above): nothing is planned there and
+    /// backtracking stops here. 0 in a whole exploration.
+    floor: usize,
+    /// The split run this part belongs to (`-j`, `--shard`), if any.
+    share: Option<&'r dyn Share>,
 }
 
 fn explore<S: System>(init: S, tracking: Tracking, rec: &mut Recorder, mode: Mode) -> Completion {
@@ -280,6 +343,21 @@ fn explore_with<S: System>(
     rec: &mut Recorder,
     mode: Mode,
     unf: Option<Unfolding>,
+) -> Completion {
+    explore_part(init, tracking, rec, mode, unf, Part::whole(), None)
+}
+
+/// Explores one part of a split exploration (see "Splitting" in the module
+/// documentation): the subtree below `part`'s prefix, asking `share`
+/// between executions whether to stop or to hand out more parts.
+pub(crate) fn explore_part<S: System>(
+    init: S,
+    tracking: Tracking,
+    rec: &mut Recorder,
+    mode: Mode,
+    unf: Option<Unfolding>,
+    part: Part,
+    share: Option<&dyn Share>,
 ) -> Completion {
     let mut d = Dpor {
         mode,
@@ -301,8 +379,13 @@ fn explore_with<S: System>(
         unf,
         skipped_cut: false,
         after_race: false,
+        floor: 0,
+        share,
     };
-    let mut first_new = 0;
+    let Some(mut first_new) = d.start(part) else {
+        d.rec.anomaly(|a| &mut a.disabled_wakeup);
+        return Completion::Stopped;
+    };
     let done = loop {
         let end = d.extend();
         if d.trace.blocked_section {
@@ -312,6 +395,17 @@ fn explore_with<S: System>(
             break Completion::Stopped;
         }
         d.analyse(first_new);
+        if let Some(share) = d.share {
+            if share.stop() {
+                break Completion::Stopped;
+            }
+            if share.hungry() {
+                let parts = d.donate();
+                if !parts.is_empty() {
+                    share.give(parts);
+                }
+            }
+        }
         match d.backtrack() {
             Some(depth) => first_new = depth,
             None => break Completion::Exhausted,
@@ -323,7 +417,68 @@ fn explore_with<S: System>(
     done
 }
 
+/// The sleepers of the node after the trace's last event: those of the
+/// node before it (`sleep`) that its event does not wake.
+fn inherit(sleep: &[Sleeper], trace: &Trace) -> Vec<Sleeper> {
+    let n = trace.len();
+    let ev = &trace.entries[n - 1].ev;
+    let flushes = Flushes {
+        before_earlier: &|o, s| trace.flushed_before(o, s, n - 1),
+        before_later: &|o, s| trace.flushed_before(o, s, n),
+    };
+    sleep
+        .iter()
+        .filter(|q| !q.terminal && !depends(ev, &q.ev, &flushes))
+        .cloned()
+        .collect()
+}
+
 impl<S: System> Dpor<'_, '_, S> {
+    /// Runs `part`'s prefix and makes its last node the root of this
+    /// exploration: the floor, with the part's sleepers (those its last
+    /// step does not wake) and wakeup tree. Returns the first position of
+    /// the trace whose races are this part's to reverse, or `None` if the
+    /// prefix cannot run (an anomaly: replays are deterministic).
+    fn start(&mut self, part: Part) -> Option<usize> {
+        let Part {
+            prefix,
+            sleep,
+            wut,
+            checked,
+        } = part;
+        if prefix.is_empty() {
+            return Some(0);
+        }
+        for &c in &prefix {
+            let d = self.nodes.len() - 1;
+            if !self.cur.status().is_running() || !self.cur.is_enabled(c.0) {
+                debug_assert!(false, "the prefix of a part does not replay at {d}");
+                return None;
+            }
+            self.nodes[d].current = Some(c);
+            let ev = self.cur.step(c.0, c.1);
+            let race = self.trace.push(ev, c);
+            let race = race.or(self.trace.push_local(self.cur.local_accesses()));
+            self.nodes
+                .push(Node::new(None, Vec::new(), WakeupTree::default()));
+            if let Some(bug) = race {
+                let (trace, cur) = (&self.trace, &self.cur);
+                self.rec.note(bug, |bug| {
+                    trace.finding(bug, cur.output()).with_inputs(cur.inputs())
+                });
+            }
+        }
+        let f = prefix.len();
+        let node = &mut self.nodes[f];
+        node.sleep = inherit(&sleep, &self.trace);
+        node.wut = wut;
+        node.state = Some(Box::new(self.cur.clone()));
+        self.snapshots.depths.push(f);
+        self.floor = f;
+        self.checked = checked;
+        Some(f)
+    }
+
     /// Runs the current execution to its end from the last node.
     fn extend(&mut self) -> End {
         loop {
@@ -363,19 +518,7 @@ impl<S: System> Dpor<'_, '_, S> {
                 let live = self.cur.status().is_running();
                 u.push(&self.trace, self.cur.step_delta().filter(|_| live));
             }
-            let trace = &self.trace;
-            let ev = &trace.entries[trace.len() - 1].ev;
-            let n = trace.len();
-            let flushes = Flushes {
-                before_earlier: &|o, s| trace.flushed_before(o, s, n - 1),
-                before_later: &|o, s| trace.flushed_before(o, s, n),
-            };
-            let sleep = node
-                .sleep
-                .iter()
-                .filter(|q| !q.terminal && !depends(ev, &q.ev, &flushes))
-                .cloned()
-                .collect();
+            let sleep = inherit(&node.sleep, &self.trace);
             let below = std::mem::take(&mut node.below);
             self.nodes.push(Node::new(None, sleep, below));
             if let Some(bug) = race {
@@ -417,6 +560,9 @@ impl<S: System> Dpor<'_, '_, S> {
     /// child, or else the first enabled choice not asleep.
     fn choose(&mut self, d: usize) -> bool {
         if let Some((step, below)) = self.pop_awake(d) {
+            if self.floor > 0 {
+                self.plan_alternatives(d, &step);
+            }
             let node = &mut self.nodes[d];
             node.current = Some(step.choice);
             node.below = below;
@@ -461,6 +607,30 @@ impl<S: System> Dpor<'_, '_, S> {
             return true;
         }
         false
+    }
+
+    /// In a part of a split exploration, plans at node `d` the other
+    /// alternatives of the wakeup step about to run there (the other sides
+    /// of a branch on an input, the other waiters a signal may wake), as a
+    /// free choice does. A whole exploration plans them when sequences
+    /// raced in other subtrees are merged here; a part never receives
+    /// those (see "Splitting" above).
+    fn plan_alternatives(&mut self, d: usize, step: &Step) {
+        let (t, chosen) = step.choice;
+        let node = &mut self.nodes[d];
+        for alt in (0..self.cur.alternatives(t)).filter(|&a| a != chosen) {
+            let c = (t, alt);
+            let planned = node.wut.children.iter().any(|w| w.step.choice == c);
+            if !planned && !node.asleep(c) {
+                node.wut.children.push(WuNode {
+                    step: Step {
+                        choice: c,
+                        ev: step.ev.clone(),
+                    },
+                    children: Vec::new(),
+                });
+            }
+        }
     }
 
     /// Counts the execution; false when exploration must stop.
@@ -516,6 +686,9 @@ impl<S: System> Dpor<'_, '_, S> {
     }
 
     fn plan(&mut self, i: usize, v: Vec<Step>) {
+        if i < self.floor {
+            return;
+        }
         if self.checked && !self.runnable(i, &v) {
             return;
         }
@@ -533,7 +706,7 @@ impl<S: System> Dpor<'_, '_, S> {
     /// Plans `v` from node `i` only if it can actually run there (used for
     /// sequences built from pending events, which may be blocked).
     fn plan_checked(&mut self, i: usize, v: Vec<Step>) {
-        if self.runnable(i, &v) {
+        if i >= self.floor && self.runnable(i, &v) {
             self.plan_unchecked(i, v);
         }
     }
@@ -617,6 +790,9 @@ impl<S: System> Dpor<'_, '_, S> {
                 }
             }
             for i in self.trace.pending_races(&p.ev) {
+                if (i as usize) < self.floor {
+                    continue;
+                }
                 let mut v = self.steps(&self.trace.notdep(i as usize, self.trace.len()));
                 v.push(p.clone());
                 self.plan_checked(i as usize, v);
@@ -637,6 +813,9 @@ impl<S: System> Dpor<'_, '_, S> {
         }
         let last_tid = self.trace.entries[n - 1].ev.tid;
         let at = self.trace.open_section(n - 1).unwrap_or(n - 1);
+        if at < self.floor {
+            return;
+        }
         let state = &self.state_at(at);
         let mut steps = Vec::new();
         for t in (0..state.thread_count() as u32).filter(|&t| t != last_tid && state.is_enabled(t))
@@ -665,6 +844,9 @@ impl<S: System> Dpor<'_, '_, S> {
         for j in first_new..self.trace.len() {
             for r in 0..self.trace.entries[j].races.len() {
                 let i = self.trace.entries[j].races[r] as usize;
+                if i < self.floor {
+                    continue;
+                }
                 let v = self.steps(&self.trace.reversal(i, j));
                 self.plan(i, v);
             }
@@ -683,9 +865,10 @@ impl<S: System> Dpor<'_, '_, S> {
         // A terminal sleeper ended the execution right after it: it
         // conflicts with every event, so it is a weak initial of `v` only
         // when it is `v`'s first step, and then `v` cannot get past it.
-        let redundant = |s: &Sleeper| match s.terminal {
-            true => s.choice == v[0].choice,
-            false => weak_initial(&prefix, s.choice, &s.ev, &v).is_some(),
+        let redundant = |s: &Sleeper| match (s.terminal, s.foreign) {
+            (true, _) => s.choice == v[0].choice,
+            (false, false) => weak_initial(&prefix, s.choice, &s.ev, &v).is_some(),
+            (false, true) => matches!(weak_initial(&prefix, s.choice, &s.ev, &v), Some(Some(_))),
         };
         let newest = match k {
             Some(k) => node
@@ -747,10 +930,12 @@ impl<S: System> Dpor<'_, '_, S> {
         // so that thinning costs O(1) per step.
         if d >= snaps.thinned + snaps.depths.len().max(SNAPSHOTS_PER_OCTAVE) {
             snaps.thinned = d;
-            let nodes = &mut self.nodes;
+            let (nodes, floor) = (&mut self.nodes, self.floor);
             snaps.depths.retain(|&a| {
-                let keep =
-                    a == 0 || !nodes[a].wut.is_empty() || a.is_multiple_of(snapshot_gap(d - a));
+                let keep = a == 0
+                    || a == floor
+                    || !nodes[a].wut.is_empty()
+                    || a.is_multiple_of(snapshot_gap(d - a));
                 if !keep {
                     nodes[a].state = None;
                 }
@@ -802,7 +987,7 @@ impl<S: System> Dpor<'_, '_, S> {
     /// Moves to the deepest node with something left to explore.
     fn backtrack(&mut self) -> Option<usize> {
         self.nodes.pop();
-        while !self.nodes.is_empty() {
+        while self.nodes.len() > self.floor {
             let d = self.nodes.len() - 1;
             let node = &mut self.nodes[d];
             let cur = node
@@ -815,6 +1000,7 @@ impl<S: System> Dpor<'_, '_, S> {
                 choice: cur,
                 ev,
                 terminal,
+                foreign: false,
             });
             node.below = WakeupTree::default();
             self.trace.truncate(d);
@@ -832,6 +1018,100 @@ impl<S: System> Dpor<'_, '_, S> {
             self.nodes.pop();
         }
         None
+    }
+
+    /// Hands out, as parts for other workers, every branch left at the
+    /// shallowest node (at or below the floor) that has one once each node
+    /// is *expanded*: every enabled choice not asleep and not explored is
+    /// planned there. The floor then moves below that node, whose
+    /// remaining branches are no longer this exploration's. Empty when
+    /// nothing is left above the current execution's end.
+    fn donate(&mut self) -> Vec<Part> {
+        let n = self.trace.len();
+        if self.unf.is_some() || self.floor >= n {
+            return Vec::new();
+        }
+        let mut s = self.state_at(self.floor);
+        let mut buf = Vec::new();
+        for a in self.floor..n {
+            self.expand(a, &s, &mut buf);
+            if !self.nodes[a].wut.is_empty() {
+                return self.hand_out(a, &s);
+            }
+            let c = self.trace.entries[a].choice;
+            s.step(c.0, c.1);
+        }
+        Vec::new()
+    }
+
+    /// Plans at node `a` (whose state is `s`) every enabled choice that is
+    /// neither asleep, nor the current branch, nor planned already.
+    fn expand(&mut self, a: usize, s: &S, buf: &mut Vec<u32>) {
+        if !s.status().is_running() {
+            return;
+        }
+        s.enabled(buf);
+        for &t in buf.iter() {
+            for alt in 0..s.alternatives(t) {
+                let c = (t, alt);
+                let node = &self.nodes[a];
+                let planned = node.wut.children.iter().any(|w| w.step.choice == c);
+                if planned || node.asleep(c) || node.current == Some(c) {
+                    continue;
+                }
+                let mut ev = s
+                    .next_event(t)
+                    .expect("enabled thread has an event")
+                    .clone();
+                self.trace.classify(&mut ev, a);
+                self.nodes[a].wut.children.push(WuNode {
+                    step: Step { choice: c, ev },
+                    children: Vec::new(),
+                });
+            }
+        }
+    }
+
+    /// Makes one part of each branch left at the expanded node `a` (whose
+    /// state is `s`), in the order this exploration would have taken them,
+    /// and raises the floor below `a`. Each part's sleepers are the node's,
+    /// its current branch and the branches handed out before it, as they
+    /// would have been when its turn came.
+    fn hand_out(&mut self, a: usize, s: &S) -> Vec<Part> {
+        let prefix: Vec<Choice> = self.trace.entries[..a].iter().map(|e| e.choice).collect();
+        let ended_at_a = a + 1 == self.trace.len() && !self.cur.status().is_running();
+        let node = &mut self.nodes[a];
+        let mut sleep = node.sleep.clone();
+        sleep.push(Sleeper {
+            choice: node.current.expect("an inner node has a current branch"),
+            ev: self.trace.entries[a].ev.clone(),
+            terminal: self.terminal == Some(a) || ended_at_a,
+            foreign: true,
+        });
+        let mut parts = Vec::new();
+        for w in std::mem::take(&mut node.wut.children) {
+            let (t, alt) = w.step.choice;
+            let mut prefix = prefix.clone();
+            prefix.push((t, alt));
+            parts.push(Part {
+                prefix,
+                sleep: sleep.clone(),
+                wut: WakeupTree {
+                    children: w.children,
+                },
+                checked: self.checked,
+            });
+            let mut after = s.clone();
+            after.step(t, alt);
+            sleep.push(Sleeper {
+                choice: (t, alt),
+                ev: w.step.ev,
+                terminal: !after.status().is_running(),
+                foreign: true,
+            });
+        }
+        self.floor = a + 1;
+        parts
     }
 
     /// Forgets the snapshots of nodes that are gone.

@@ -16,6 +16,9 @@
 //! (vector-clock happens-before, races), [`race`] (data races under C11
 //! synchronisation), [`wakeup`] (wakeup trees).
 //!
+//! [`split`] runs one exploration on several workers (`-j`) or machines
+//! (`--shard`).
+//!
 //! [`replay`] re-executes one recorded schedule.
 
 mod clock;
@@ -26,6 +29,7 @@ pub mod footprint;
 pub mod hunt;
 pub mod race;
 mod replay;
+pub mod split;
 mod summary;
 #[cfg(test)]
 mod testsys;
@@ -36,6 +40,7 @@ mod words;
 
 pub use explorer::{Completion, Explorer, Strategy, STRATEGIES};
 pub use replay::{replay, replay_until, replay_with, ReplayError};
+pub use split::{explore_split, Progress, Shard};
 pub use summary::{
     is_final_outcome, outcome, render_outcome, Anomalies, Bounds, Choice, EventClocks, Finding,
     Recorder, Stats, Summary,
@@ -128,6 +133,13 @@ pub struct Config {
     pub cutoffs: bool,
     /// Settings of the bug-hunting strategies ([`hunt`]).
     pub hunt: Hunt,
+    /// Workers exploring at once (`-j`, see [`split`]): 1 explores on the
+    /// calling thread.
+    pub jobs: usize,
+    /// Explore only this shard's part (`--shard`, see [`split`]).
+    pub shard: Option<Shard>,
+    /// Counters for a progress display, updated as executions end.
+    pub progress: Option<std::sync::Arc<Progress>>,
 }
 
 /// Settings of the bug-hunting strategies (see [`hunt`]).
@@ -177,6 +189,9 @@ impl Default for Config {
             unfold_k: Some(1),
             cutoffs: true,
             hunt: Hunt::default(),
+            jobs: 1,
+            shard: None,
+            progress: None,
         }
     }
 }

@@ -216,6 +216,49 @@ pub struct Summary {
     pub unsupported: Option<String>,
 }
 
+impl Summary {
+    /// Adds the summary of another part of the same exploration (see
+    /// [`crate::split`]): counts add up, findings (one per kind and
+    /// location, as a [`Recorder`] keeps them) and outcomes are joined,
+    /// and the first bound hit is kept. The first execution stays this
+    /// summary's unless it has none.
+    pub fn merge(&mut self, part: Summary) {
+        let Summary {
+            stats,
+            findings,
+            limit,
+            first_output,
+            outcomes,
+            outcome_runs,
+            first_run,
+            unsupported,
+        } = part;
+        let st = &self.stats;
+        if st.executions == 0 && st.blocked() == 0 && st.spin_blocked == 0 {
+            self.first_output = first_output;
+        }
+        self.stats.add(&stats);
+        for f in findings {
+            let dup = self
+                .findings
+                .iter()
+                .any(|g| g.bug.kind == f.bug.kind && g.bug.loc == f.bug.loc);
+            if !dup {
+                self.findings.push(f);
+            }
+        }
+        self.findings
+            .sort_by_key(|f| f.bug.kind == weft_core::BugKind::DataRace);
+        self.limit = self.limit.or(limit);
+        self.outcomes.extend(outcomes);
+        for (o, run) in outcome_runs {
+            self.outcome_runs.entry(o).or_insert(run);
+        }
+        self.first_run = self.first_run.take().or(first_run);
+        self.unsupported = self.unsupported.take().or(unsupported);
+    }
+}
+
 /// A one-line description of how an execution ended, its global memory and
 /// what each thread printed.
 ///

@@ -224,6 +224,29 @@ pub struct CheckOptions {
     /// it, opening a file for writing is refused (exit 2).
     #[arg(long, value_name = "DIR")]
     pub allow_writes: Option<std::path::PathBuf>,
+    /// Workers exploring at once (default 1; `0`: every core). `--por
+    /// optimal` and `source` split their exploration between them: the
+    /// same executions, outcomes and bugs as `-j 1`, possibly with more
+    /// sleep-set-blocked runs. The other strategies and
+    /// `--check-robustness` run on one core.
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u32).range(0..=4096))]
+    pub jobs: Option<u32>,
+    /// Explore only shard I of N (0 <= I < N): a deterministic part of the
+    /// exploration, for one machine of a cluster; `weft merge` adds up the
+    /// N shards' `--json` reports into the verdict of the whole run.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<weft_explore::Shard>,
+}
+
+impl CheckOptions {
+    /// The number of workers: `-j`, or every core.
+    pub fn workers(&self) -> usize {
+        match self.jobs {
+            Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            Some(n) => n as usize,
+            None => 1,
+        }
+    }
 }
 
 /// The `--allow-writes` directory, canonical; bad input if it is not a
@@ -349,7 +372,9 @@ fn max_memory(opts: &CheckOptions) -> u64 {
 }
 
 pub mod graphml;
+pub mod merge;
 pub mod predict;
+mod progress;
 pub mod svcomp;
 
 /// The modelled external functions, as a Markdown table by group.
@@ -456,6 +481,9 @@ fn run_check(
     stop: Deadline,
 ) -> anyhow::Result<i32> {
     let hunt = hunt_settings(opts)?;
+    if opts.shard.is_some() && opts.check_robustness {
+        return Err(bad("--shard does not combine with --check-robustness"));
+    }
     let argv = argv(&file.display().to_string(), &opts.args);
     let allow = allow_dir(opts.allow_writes.as_deref())?;
     let mut clang_args = clang_args.to_vec();
@@ -520,6 +548,14 @@ fn run_check(
         stop_at: None,
         unfold_k: opts.unfold_k.0,
         cutoffs: true,
+        jobs: opts.workers(),
+        shard: opts.shard,
+        progress: None,
+    };
+    let progress = progress::Display::start(&cfg);
+    let cfg = Config {
+        progress: progress.counters(),
+        ..cfg
     };
     let mut pool = None;
     let (mut summary, origins) = if opts.check_robustness {
@@ -529,9 +565,14 @@ fn run_check(
         };
         robustness(&prog, &cfg, limits, &names)
     } else {
-        let init = Machine::new(prog.clone(), limits, names.clone());
-        pool = init.shared_pool();
-        let s = weft_explore::explore(init, &cfg);
+        let s = if cfg.jobs <= 1 && cfg.shard.is_none() {
+            let init = Machine::new(prog.clone(), limits, names.clone());
+            pool = init.shared_pool();
+            weft_explore::explore(init, &cfg)
+        } else {
+            let make = || Machine::new(prog.clone(), limits, names.clone());
+            weft_explore::explore_split(&make, &cfg)
+        };
         let origins = vec![
             Origin {
                 mm: limits.mm,
@@ -542,6 +583,7 @@ fn run_check(
         ];
         (s, origins)
     };
+    progress.finish();
     if let Some(msg) = summary.unsupported.take() {
         return Err(bad(msg));
     }
@@ -583,7 +625,36 @@ fn run_check(
             .filter(|st| st.queries > 0)
             .and_then(|st| serde_json::to_value(st).ok()),
     };
+    if let (Some(shard), true) = (opts.shard, opts.json) {
+        let run = format!(
+            "--por {} --strategy {:?} --mm {:?} --nondet {:?} --max-steps {} --keep-going {} --race-check {} --args {:?} --env {:?}",
+            opts.por, opts.strategy.0.map(|p| p.name()), opts.mm, opts.nondet, opts.max_steps,
+            opts.keep_going, !opts.no_race_check, opts.args, opts.env
+        );
+        return print_shard(&summary, &cx, shard, file, &hash, &run);
+    }
     print_report(&summary, &cx, opts.json)
+}
+
+/// The `--json` report of one shard: the usual object with the fields
+/// `weft merge` checks (`shard`, `program`).
+fn print_shard(
+    summary: &Summary,
+    cx: &Context,
+    shard: weft_explore::Shard,
+    file: &Path,
+    hash: &str,
+    run: &str,
+) -> anyhow::Result<i32> {
+    let mut v = weft_report::render_json(summary, cx);
+    v["shard"] = serde_json::json!({"index": shard.index, "count": shard.count});
+    v["program"] = serde_json::json!({"file": file.display().to_string(), "sha256": hash});
+    v["run"] = serde_json::json!(run);
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{v}")
+        .and_then(|()| out.flush())
+        .map_err(|e| anyhow!("cannot write the report to standard output: {e}"))?;
+    Ok(Verdict::of(summary).exit_code())
 }
 
 /// The bug-hunting settings of `opts`, checked: a flag that does not apply
@@ -687,6 +758,7 @@ fn robustness(
     let cfg = Config {
         collect_outcomes: true,
         keep_going: true,
+        jobs: 1,
         ..cfg.clone()
     };
     // The SC outcomes must be all of them, racy ones included: plain

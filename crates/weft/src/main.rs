@@ -33,6 +33,9 @@ Options of `weft check FILE [OPTIONS] [-- CLANG_ARGS]` (details: `weft check --h
   --witness FILE               write a replayable witness of the first bug
   --trace FILE                 write the events of the bug's (or first) execution
   --allow-writes DIR           let the program write files inside DIR (in memory)
+  -j, --jobs N                 workers exploring at once (default 1; 0: every core)
+  --shard I/N                  explore only shard I of N; `weft merge` joins the
+                               shards' --json reports
 
 Exit codes: 0 no bug, 42 bug found, 3 incomplete (a bound was hit, or interrupted
 by SIGINT/SIGTERM), 2 bad input, 1 internal error or unwritable report.";
@@ -97,6 +100,20 @@ enum Cmd {
         #[arg(long, value_name = "DIR")]
         allow_writes: Option<PathBuf>,
     },
+    /// Combine the `--json` reports of the shards of one run (`weft check
+    /// --shard I/N --json`) into one verdict whose counts are those of an
+    /// unsharded run.
+    ///
+    /// Exit codes: 0 safe, 42 bug, 3 incomplete, 2 bad input (a report
+    /// missing, repeated, or from another run), 1 unwritable report.
+    Merge {
+        /// The shards' JSON reports, one per shard 0..N.
+        #[arg(required = true)]
+        parts: Vec<PathBuf>,
+        /// Print one JSON object instead of human-readable output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print the table of modelled C library and pthread functions
     /// (Markdown, as in the README).
     Functions,
@@ -130,6 +147,7 @@ fn main() {
             allow_writes,
         } => weft::replay(&file, &witness, json, allow_writes.as_deref()),
         Cmd::Svcomp { task, opts } => weft::svcomp::svcomp(&task, &opts),
+        Cmd::Merge { parts, json } => weft::merge::merge(&parts, json),
         Cmd::Functions => {
             print!("{}", weft::functions_table());
             0

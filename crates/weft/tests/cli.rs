@@ -37,6 +37,8 @@ const FLAGS: &[&str] = &[
     "--runs",
     "--seed",
     "--max-bound",
+    "--jobs",
+    "--shard",
 ];
 
 /// Allocates 1 MiB blocks until malloc fails (writing each one with
@@ -2849,5 +2851,107 @@ fn strategy_options_that_do_not_apply_are_refused() {
         let mut all = vec!["check", "lost.c"];
         all.extend_from_slice(args);
         s.run(&all).expect_bad_input(needle);
+    }
+}
+
+/// The counts, outcomes and bugs of a report, as `-j` and `--shard` must
+/// keep them.
+fn split_key(v: &Value) -> (u64, Value, Vec<(String, String)>, Value) {
+    (
+        v["executions"].as_u64().expect("executions"),
+        v["outcomes"].clone(),
+        bug_keys(v),
+        v["verdict"].clone(),
+    )
+}
+
+/// `-j 2`, `-j 4` and four shards merged by `weft merge` give exactly the
+/// executions, outcomes and bugs of `-j 1`, under SC, TSO and PSO, on
+/// exact-count benchmark programs and on a buggy one (with
+/// `--keep-going`).
+#[test]
+fn jobs_and_shards_explore_the_executions_of_one_worker() {
+    let dir = Scratch::new("split");
+    let cases: &[(&str, &str, &[&str])] = &[
+        ("bench/programs/lastzero.c", "-DN=5", &["sc", "tso", "pso"]),
+        ("bench/programs/readers.c", "-DN=5", &["sc", "tso"]),
+        ("bench/programs/fetch_add.c", "-DN=4", &["sc", "pso"]),
+        ("examples/lost_update.c", "-DUNUSED", &["sc", "tso", "pso"]),
+    ];
+    for (file, def, models) in cases {
+        let file = root().join(file);
+        let file = file.to_str().unwrap();
+        for mm in *models {
+            let base = [
+                "check",
+                file,
+                "--json",
+                "--outcomes",
+                "--keep-going",
+                "--mm",
+                mm,
+            ];
+            let with = |extra: &[&str]| {
+                let mut a: Vec<&str> = base.to_vec();
+                a.extend_from_slice(extra);
+                a.extend_from_slice(&["--", def]);
+                dir.run(&a)
+            };
+            let one = with(&["-j", "1"]).json();
+            for j in ["2", "4"] {
+                let many = with(&["-j", j]).json();
+                assert_eq!(split_key(&many), split_key(&one), "{file} --mm {mm} -j {j}");
+                assert_eq!(many["anomalies"], one["anomalies"]);
+            }
+            let mut parts = Vec::new();
+            for i in 0..4 {
+                let shard = format!("{i}/4");
+                let out = with(&["--shard", &shard, "-j", "2"]);
+                let path = dir.write(&format!("part{i}.json"), &out.stdout);
+                parts.push(path.to_str().unwrap().to_string());
+            }
+            let mut args = vec!["merge", "--json"];
+            args.extend(parts.iter().map(String::as_str));
+            let merged = dir.run(&args);
+            let code = if one["verdict"] == "bug" { 42 } else { 0 };
+            merged.expect_code(code);
+            let merged = merged.json();
+            assert_eq!(
+                split_key(&merged),
+                split_key(&one),
+                "{file} --mm {mm} shards"
+            );
+            assert_eq!(merged["shards"], 4);
+        }
+    }
+}
+
+/// `weft merge` refuses an incomplete or mixed set of shards (exit 2) and
+/// `--shard` refuses a malformed value.
+#[test]
+fn merge_refuses_missing_or_foreign_shards() {
+    let dir = Scratch::new("merge");
+    let file = root().join("bench/programs/readers.c");
+    let file = file.to_str().unwrap();
+    let part = |i: u32, n: u32, def: &str| {
+        let shard = format!("{i}/{n}");
+        let out = dir.run(&["check", file, "--json", "--shard", &shard, "--", def]);
+        out.expect_code(0);
+        let p = dir.write(&format!("p{i}-{n}-{def}.json"), &out.stdout);
+        p.to_str().unwrap().to_string()
+    };
+    let (a, b) = (part(0, 2, "-DN=3"), part(1, 2, "-DN=3"));
+    let c = part(1, 2, "-DN=4");
+    dir.run(&["merge", &a, &b]).expect_code(0);
+    let missing = dir.run(&["merge", &a]);
+    missing.expect_code(2);
+    assert!(missing.stderr.contains("shards missing: 1/2"), "{missing}");
+    dir.run(&["merge", &a, &a]).expect_code(2);
+    dir.run(&["merge", &a, &c]).expect_code(2);
+    let not_shard = dir.write("plain.json", "{\"verdict\": \"safe\"}");
+    dir.run(&["merge", not_shard.to_str().unwrap()])
+        .expect_code(2);
+    for bad in ["4/4", "1", "x/2", "0/0"] {
+        dir.run(&["check", file, "--shard", bad]).expect_code(2);
     }
 }

@@ -1,0 +1,421 @@
+//! `-j N` and `--shard I/N`: one exploration split into parts that run on
+//! several cores, or on several machines.
+//!
+//! A part is a subtree of the DPOR exploration tree with the sleepers and
+//! wakeup tree its root has when its turn comes (`dpor::Part`; why the
+//! parts share nothing and the executions stay exactly those of a whole
+//! exploration is explained under "Splitting" in [`crate::dpor`]). Two
+//! schemes hand them out:
+//!
+//! - **Work stealing** (`-j N`): `N` workers on a `rayon` pool. A worker
+//!   that sees an idle one (no part queued, fewer parts running than
+//!   workers) hands out the branches left at its shallowest node between
+//!   two executions; `rayon` gives each part to a free worker. Which parts
+//!   exist depends on timing, the executions explored do not.
+//! - **Sharding** (`--shard I/N`): every shard runs the same deterministic
+//!   plan, the whole exploration's first branch handing out a part after
+//!   every execution until it is done. Part `k` (in the order they were
+//!   handed out, from 1) belongs to shard `k mod N`; the first branch's
+//!   own executions belong to shard 0. Each shard explores its parts with
+//!   `-j` workers; `weft merge` adds the shards' reports up.
+//!
+//! Only Optimal- and Source-DPOR split. The other strategies run whole on
+//! one core: with `--shard`, shard 0 runs everything and the others
+//! nothing, which is still a partition.
+//!
+//! `--max-executions` bounds the executions of all workers together (of
+//! one shard, with `--shard`); which executions fall under the bound then
+//! depends on timing.
+
+use crate::dpor::{self, Mode, Part, Share};
+use crate::explorer::Completion;
+use crate::summary::{Recorder, Summary};
+use crate::trace::Tracking;
+use crate::{Config, Por};
+use std::cell::RefCell;
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+use weft_core::{LimitKind, System};
+
+/// One shard of a sharded run (`--shard I/N`): `index` in `0..count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u32,
+    pub count: u32,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    /// Parses `I/N`, with `0 <= I < N`.
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("'{s}': a shard is I/N with 0 <= I < N, e.g. 0/4");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let index: u32 = i.trim().parse().map_err(|_| bad())?;
+        let count: u32 = n.trim().parse().map_err(|_| bad())?;
+        if count == 0 || index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// Counters a progress display reads while the exploration goes on.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Executions that ended, however they ended (all workers).
+    pub executions: AtomicU64,
+    /// Parts handed out so far, and parts finished.
+    pub parts: AtomicU64,
+    pub parts_done: AtomicU64,
+}
+
+/// The DPOR mode of a strategy that splits, if it does.
+fn split_mode(por: Por) -> Option<Mode> {
+    match por {
+        Por::Optimal => Some(Mode::Optimal),
+        Por::Source => Some(Mode::Source),
+        _ => None,
+    }
+}
+
+/// The DPOR mode a part runs in: the whole exploration's, except that a
+/// part handed out by Optimal-DPOR runs Source-DPOR. Optimal-DPOR's
+/// redundancy test (a sleeper that commutes with a whole planned sequence)
+/// and its wakeup sequences rely on sequences that races in *other*
+/// subtrees plan into this one, which a part never receives; Source-DPOR
+/// needs nothing from outside its subtree. It explores the same
+/// executions, one per Mazurkiewicz trace, and may add sleep-set-blocked
+/// runs.
+fn part_mode(mode: Mode, part: &Part) -> Mode {
+    match mode {
+        Mode::Optimal if !part.prefix.is_empty() => Mode::Source,
+        m => m,
+    }
+}
+
+/// Explores the executions of the systems `make` builds (each worker
+/// builds its own) with `cfg.jobs` workers, and only `cfg.shard`'s part if
+/// it names one. With one worker and no shard this is [`crate::explore`].
+pub fn explore_split<S, F>(make: &F, cfg: &Config) -> Summary
+where
+    S: System,
+    F: Fn() -> S + Sync + ?Sized,
+{
+    let start = Instant::now();
+    let Some(mode) = split_mode(cfg.por) else {
+        if cfg.shard.is_some_and(|s| s.index != 0) {
+            return Summary::default();
+        }
+        return crate::explore(make(), cfg);
+    };
+    if cfg.jobs <= 1 && cfg.shard.is_none() {
+        return crate::explore(make(), cfg);
+    }
+    let progress = cfg.progress.clone().unwrap_or_default();
+    let wcfg = Config {
+        max_executions: None,
+        progress: Some(progress.clone()),
+        ..cfg.clone()
+    };
+    let pool = Pool {
+        make,
+        cfg: &wcfg,
+        max_executions: cfg.max_executions,
+        tracking: Tracking::of(cfg),
+        mode,
+        jobs: cfg.jobs.max(1),
+        progress,
+        queued: AtomicUsize::new(0),
+        running: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+        maxed: AtomicBool::new(false),
+        seq: AtomicU64::new(0),
+        results: Mutex::new(Vec::new()),
+        system: PhantomData,
+    };
+    let mut first = None;
+    let seeds = match cfg.shard {
+        None => vec![Part::whole()],
+        Some(shard) => {
+            let (root, parts) = plan(&pool, shard);
+            first = root;
+            parts
+        }
+    };
+    if !pool.stop.load(Ordering::Relaxed) {
+        pool.run(seeds);
+    }
+    let mut results = pool.results.into_inner().expect("no worker panics");
+    results.sort_by_key(|r| r.0);
+    let mut total = first.unwrap_or_default();
+    for (_, part) in results {
+        total.merge(part);
+    }
+    if pool.maxed.load(Ordering::Relaxed) {
+        total.limit.get_or_insert(LimitKind::MaxExecutions);
+    }
+    total.stats.elapsed = start.elapsed();
+    total
+}
+
+/// The deterministic plan of a sharded run: explores the first branch of
+/// the whole exploration, handing out a part after every execution, and
+/// returns its summary if it is `shard`'s (shard 0's), with the parts that
+/// are `shard`'s. Every shard makes the same plan.
+fn plan<S, F>(pool: &Pool<S, F>, shard: Shard) -> (Option<Summary>, Vec<Part>)
+where
+    S: System,
+    F: Fn() -> S + Sync + ?Sized,
+{
+    let planner = Planner {
+        parts: RefCell::new(Vec::new()),
+    };
+    let mut rec = Recorder::new(pool.cfg);
+    let done = dpor::explore_part(
+        (pool.make)(),
+        pool.tracking,
+        &mut rec,
+        pool.mode,
+        None,
+        Part::whole(),
+        Some(&planner),
+    );
+    let mut root = rec.into_summary(done == Completion::Exhausted);
+    if done == Completion::Stopped {
+        // A bug (without --keep-going) or a bound ended the plan: every
+        // shard knows, and none goes on.
+        pool.stop.store(true, Ordering::Relaxed);
+    }
+    let parts = planner.parts.into_inner();
+    let count = shard.count as usize;
+    let mine = (1..=parts.len()).map(|k| k % count == shard.index as usize);
+    let parts = parts.into_iter().zip(mine).filter(|(_, m)| *m);
+    let parts = parts.map(|(p, _)| p).collect();
+    if shard.index != 0 {
+        // The plan's executions are shard 0's; its bound (a timeout) is
+        // everyone's.
+        root = Summary {
+            limit: root.limit.filter(|_| done == Completion::Stopped),
+            ..Summary::default()
+        };
+    }
+    (Some(root), parts)
+}
+
+/// The plan's [`Share`]: it takes a part after every execution.
+struct Planner {
+    parts: RefCell<Vec<Part>>,
+}
+
+impl Share for Planner {
+    fn stop(&self) -> bool {
+        false
+    }
+
+    fn hungry(&self) -> bool {
+        true
+    }
+
+    fn give(&self, parts: Vec<Part>) {
+        self.parts.borrow_mut().extend(parts);
+    }
+}
+
+/// The workers of one run and what they share.
+struct Pool<'a, S, F: ?Sized> {
+    make: &'a F,
+    /// The workers' settings (no execution bound of their own).
+    cfg: &'a Config,
+    max_executions: Option<u64>,
+    tracking: Tracking,
+    mode: Mode,
+    jobs: usize,
+    progress: Arc<Progress>,
+    /// Parts handed to `rayon` and not started yet.
+    queued: AtomicUsize,
+    /// Parts being explored.
+    running: AtomicUsize,
+    /// Some part stopped (a bug, a bound): the others stop too.
+    stop: AtomicBool,
+    /// The run stopped at `max_executions`.
+    maxed: AtomicBool,
+    /// Numbers the parts in the order they were handed out.
+    seq: AtomicU64,
+    results: Mutex<Vec<(u64, Summary)>>,
+    system: PhantomData<fn() -> S>,
+}
+
+impl<'a, S, F> Pool<'a, S, F>
+where
+    S: System,
+    F: Fn() -> S + Sync + ?Sized,
+{
+    /// Explores `seeds` and every part they hand out.
+    fn run(&self, seeds: Vec<Part>) {
+        let workers = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.jobs)
+            .thread_name(|i| format!("weft-worker-{i}"))
+            .build()
+            .expect("worker threads start");
+        workers.scope(|scope| {
+            for part in seeds {
+                self.spawn(scope, part);
+            }
+        });
+    }
+
+    fn spawn<'s>(&'s self, scope: &rayon::Scope<'s>, part: Part) {
+        let seq = self.seq.fetch_add(1, Ordering::Relaxed);
+        self.queued.fetch_add(1, Ordering::SeqCst);
+        self.progress.parts.fetch_add(1, Ordering::Relaxed);
+        scope.spawn(move |scope| {
+            self.running.fetch_add(1, Ordering::SeqCst);
+            self.queued.fetch_sub(1, Ordering::SeqCst);
+            if !self.stop.load(Ordering::Relaxed) {
+                let share = Worker { pool: self, scope };
+                let mut rec = Recorder::new(self.cfg);
+                let mode = part_mode(self.mode, &part);
+                let done = dpor::explore_part(
+                    (self.make)(),
+                    self.tracking,
+                    &mut rec,
+                    mode,
+                    None,
+                    part,
+                    Some(&share),
+                );
+                if done == Completion::Stopped {
+                    self.stop.store(true, Ordering::Relaxed);
+                }
+                let summary = rec.into_summary(done == Completion::Exhausted);
+                self.results
+                    .lock()
+                    .expect("no worker panics")
+                    .push((seq, summary));
+            }
+            self.progress.parts_done.fetch_add(1, Ordering::Relaxed);
+            self.running.fetch_sub(1, Ordering::SeqCst);
+        });
+    }
+}
+
+/// One worker's [`Share`].
+struct Worker<'x, 's, 'a, S, F: ?Sized> {
+    pool: &'s Pool<'a, S, F>,
+    scope: &'x rayon::Scope<'s>,
+}
+
+impl<S, F> Share for Worker<'_, '_, '_, S, F>
+where
+    S: System,
+    F: Fn() -> S + Sync + ?Sized,
+{
+    fn stop(&self) -> bool {
+        let p = self.pool;
+        let done = p.progress.executions.load(Ordering::Relaxed);
+        if p.max_executions.is_some_and(|m| done >= m) {
+            p.maxed.store(true, Ordering::Relaxed);
+            p.stop.store(true, Ordering::Relaxed);
+        }
+        p.stop.load(Ordering::Relaxed)
+    }
+
+    fn hungry(&self) -> bool {
+        let p = self.pool;
+        p.queued.load(Ordering::SeqCst) + p.running.load(Ordering::SeqCst) < p.jobs
+    }
+
+    fn give(&self, parts: Vec<Part>) {
+        for part in parts {
+            self.pool.spawn(self.scope, part);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testsys::{random_program, Rng, TestSys};
+
+    fn cfg(por: Por, jobs: usize, shard: Option<Shard>) -> Config {
+        Config {
+            por,
+            keep_going: true,
+            collect_outcomes: true,
+            race_check: false,
+            jobs,
+            shard,
+            ..Config::default()
+        }
+    }
+
+    /// The summary of `--shard i/n` for every `i`, merged.
+    fn sharded(make: &(dyn Fn() -> TestSys + Sync), por: Por, n: u32, jobs: usize) -> Summary {
+        let mut total = Summary::default();
+        for index in 0..n {
+            let shard = Some(Shard { index, count: n });
+            total.merge(explore_split(make, &cfg(por, jobs, shard)));
+        }
+        total
+    }
+
+    /// A split run agrees with the whole one: without a bug, exactly the
+    /// same executions and outcomes (one per Mazurkiewicz trace, digested
+    /// by `TestSys`). With one, the same verdict and no outcome the naive
+    /// search lacks: a bug cuts its execution short, and DPOR with
+    /// `keep_going` may miss executions only its continuation leads to (a
+    /// known limit, see `explorer`'s `agree`), whole or split.
+    #[track_caller]
+    fn same(whole: &Summary, split: &Summary, naive: &Summary, what: &str) {
+        assert_eq!(split.stats.anomalies.total(), 0, "{what}: anomalies");
+        assert_eq!(split.limit, whole.limit, "{what}: limit");
+        if whole.findings.is_empty() {
+            assert!(split.findings.is_empty(), "{what}: bugs");
+            assert_eq!(
+                split.stats.executions, whole.stats.executions,
+                "{what}: executions"
+            );
+            assert_eq!(split.outcomes, whole.outcomes, "{what}: outcomes");
+        } else {
+            assert!(!split.findings.is_empty(), "{what}: no bug");
+            assert!(
+                split.outcomes.is_subset(&naive.outcomes),
+                "{what}: outcomes"
+            );
+        }
+    }
+
+    #[test]
+    fn random_programs_split_exactly() {
+        let cases: u64 = std::env::var("WEFT_SPLIT_CASES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(100);
+        for seed in 0..cases {
+            let threads = random_program(&mut Rng::new(seed));
+            let make = || TestSys::new(threads.clone()).digest_traces();
+            let naive = crate::explore(make(), &cfg(Por::None, 1, None));
+            for por in [Por::Optimal, Por::Source] {
+                let whole = crate::explore(make(), &cfg(por, 1, None));
+                for n in [2, 3, 4] {
+                    let what = format!("seed {seed}, --por {por}, {n} shards: {threads:?}");
+                    same(&whole, &sharded(&make, por, n, 1), &naive, &what);
+                }
+                for jobs in [2, 4] {
+                    let what = format!("seed {seed}, --por {por}, -j {jobs}: {threads:?}");
+                    let split = explore_split(&make, &cfg(por, jobs, None));
+                    same(&whole, &split, &naive, &what);
+                }
+            }
+        }
+    }
+}
