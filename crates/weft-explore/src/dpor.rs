@@ -55,9 +55,17 @@
 //! sleepers is a weak initial of; the sleepers of the branches of one node
 //! partition its traces, so no trace is explored twice and none is lost:
 //! a split exploration has exactly the executions of a whole one, up to
-//! equivalence. (Deviation from the paper: an expanded branch that no race
-//! asked for may find every trace it could explore asleep; such a part
-//! ends sleep-set blocked, counted under `blocked`, never as an execution.)
+//! equivalence.
+//!
+//! Deviations, because a part never receives the sequences that races in
+//! other subtrees would merge into its wakeup tree: a sleeper handed out
+//! or still explored elsewhere (`Sleeper::foreign`) makes a sequence
+//! redundant only as one of its initials (Source-DPOR's test, not
+//! Optimal-DPOR's weak initials); a part plans the other alternatives of
+//! each wakeup step it takes (`plan_alternatives`); and parts that
+//! Optimal-DPOR hands out run Source-DPOR (see `crate::split`). A part may
+//! therefore end sleep-set blocked (counted under `blocked`, never as an
+//! execution), which a whole Optimal-DPOR exploration never does.
 //!
 //! Blocked executions that are legitimate: failed assumes and bounds (the
 //! system says so), and in Source mode sleep-set blocking (every enabled
@@ -174,18 +182,18 @@ impl Explorer for Unfold {
 
 /// A choice known to be redundant at a node, with the event it would run.
 #[derive(Clone, Debug)]
-pub(crate) struct Sleeper {
-    pub(crate) choice: Choice,
+struct Sleeper {
+    choice: Choice,
     ev: Event,
     /// The event ended the whole execution (a bug or exit right after it),
     /// so it conflicts with everything.
-    pub(crate) terminal: bool,
+    terminal: bool,
     /// The choice was explored, or is being explored, in another part of
     /// a split exploration (see "Splitting" above). The races of that
     /// part cannot plan sequences here, so this sleeper makes a sequence
     /// redundant only when it is one of its initials (Source-DPOR's test),
     /// not when it merely commutes with all of it.
-    pub(crate) foreign: bool,
+    foreign: bool,
 }
 
 /// A part of a split exploration (`-j`, `--shard`; see "Splitting" in the
@@ -198,7 +206,7 @@ pub struct Part {
     pub prefix: Vec<Choice>,
     /// The sleepers of the node before the last step (those the last step
     /// wakes are dropped when the part starts).
-    pub(crate) sleep: Vec<Sleeper>,
+    sleep: Vec<Sleeper>,
     /// What to explore first from the part's root.
     wut: WakeupTree,
     /// Plans are simulated before they are made (see `Dpor::checked`).
@@ -456,16 +464,11 @@ impl<S: System> Dpor<'_, '_, S> {
                 return None;
             }
             self.nodes[d].current = Some(c);
-            let ev = self.cur.step(c.0, c.1);
-            let race = self.trace.push(ev, c);
-            let race = race.or(self.trace.push_local(self.cur.local_accesses()));
+            let race = self.run_step(c);
             self.nodes
                 .push(Node::new(None, Vec::new(), WakeupTree::default()));
             if let Some(bug) = race {
-                let (trace, cur) = (&self.trace, &self.cur);
-                self.rec.note(bug, |bug| {
-                    trace.finding(bug, cur.output()).with_inputs(cur.inputs())
-                });
+                self.note_race(bug);
             }
         }
         let f = prefix.len();
@@ -477,6 +480,22 @@ impl<S: System> Dpor<'_, '_, S> {
         self.floor = f;
         self.checked = checked;
         Some(f)
+    }
+
+    /// Runs `c` and adds its event (and the local accesses that followed
+    /// it) to the trace; returns the data race it completes, if any.
+    fn run_step(&mut self, c: Choice) -> Option<weft_core::Bug> {
+        let ev = self.cur.step(c.0, c.1);
+        let race = self.trace.push(ev, c);
+        race.or(self.trace.push_local(self.cur.local_accesses()))
+    }
+
+    /// Records a data race found in the current execution.
+    fn note_race(&mut self, bug: weft_core::Bug) {
+        let (trace, cur) = (&self.trace, &self.cur);
+        self.rec.note(bug, |bug| {
+            trace.finding(bug, cur.output()).with_inputs(cur.inputs())
+        });
     }
 
     /// Runs the current execution to its end from the last node.
@@ -505,11 +524,8 @@ impl<S: System> Dpor<'_, '_, S> {
                 return End::Disabled;
             }
             self.snapshot(d);
-            let node = &mut self.nodes[d];
-            let ev = self.cur.step(choice.0, choice.1);
             self.rec.event();
-            let race = self.trace.push(ev, choice);
-            let race = race.or(self.trace.push_local(self.cur.local_accesses()));
+            let race = self.run_step(choice);
             if let Some(u) = &mut self.unf {
                 // A state whose execution ended (a bug, a failed assume, an
                 // infeasible branch) has no future: it is no cutoff's
@@ -518,15 +534,13 @@ impl<S: System> Dpor<'_, '_, S> {
                 let live = self.cur.status().is_running();
                 u.push(&self.trace, self.cur.step_delta().filter(|_| live));
             }
+            let node = &mut self.nodes[d];
             let sleep = inherit(&node.sleep, &self.trace);
             let below = std::mem::take(&mut node.below);
             self.nodes.push(Node::new(None, sleep, below));
             if let Some(bug) = race {
                 self.after_race |= self.cur.plain_accesses_local();
-                let (trace, cur) = (&self.trace, &self.cur);
-                self.rec.note(bug, |bug| {
-                    trace.finding(bug, cur.output()).with_inputs(cur.inputs())
-                });
+                self.note_race(bug);
             }
         }
     }
@@ -686,9 +700,6 @@ impl<S: System> Dpor<'_, '_, S> {
     }
 
     fn plan(&mut self, i: usize, v: Vec<Step>) {
-        if i < self.floor {
-            return;
-        }
         if self.checked && !self.runnable(i, &v) {
             return;
         }
@@ -696,6 +707,7 @@ impl<S: System> Dpor<'_, '_, S> {
     }
 
     fn plan_unchecked(&mut self, i: usize, v: Vec<Step>) {
+        debug_assert!(i >= self.floor, "a plan above the floor of a part");
         match self.mode {
             Mode::Optimal => self.insert_optimal(i, v, None),
             Mode::Unfold { k } => self.insert_optimal(i, v, k),
@@ -706,7 +718,7 @@ impl<S: System> Dpor<'_, '_, S> {
     /// Plans `v` from node `i` only if it can actually run there (used for
     /// sequences built from pending events, which may be blocked).
     fn plan_checked(&mut self, i: usize, v: Vec<Step>) {
-        if i >= self.floor && self.runnable(i, &v) {
+        if self.runnable(i, &v) {
             self.plan_unchecked(i, v);
         }
     }

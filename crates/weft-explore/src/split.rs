@@ -142,21 +142,15 @@ where
         results: Mutex::new(Vec::new()),
         system: PhantomData,
     };
-    let mut first = None;
-    let seeds = match cfg.shard {
-        None => vec![Part::whole()],
-        Some(shard) => {
-            let (root, parts) = plan(&pool, shard);
-            first = root;
-            parts
-        }
+    let (mut total, seeds) = match cfg.shard {
+        None => (Summary::default(), vec![Part::whole()]),
+        Some(shard) => plan(&pool, shard),
     };
     if !pool.stop.load(Ordering::Relaxed) {
         pool.run(seeds);
     }
     let mut results = pool.results.into_inner().expect("no worker panics");
     results.sort_by_key(|r| r.0);
-    let mut total = first.unwrap_or_default();
     for (_, part) in results {
         total.merge(part);
     }
@@ -168,10 +162,11 @@ where
 }
 
 /// The deterministic plan of a sharded run: explores the first branch of
-/// the whole exploration, handing out a part after every execution, and
-/// returns its summary if it is `shard`'s (shard 0's), with the parts that
-/// are `shard`'s. Every shard makes the same plan.
-fn plan<S, F>(pool: &Pool<S, F>, shard: Shard) -> (Option<Summary>, Vec<Part>)
+/// the whole exploration, handing out a part after every execution.
+/// Returns what of it is `shard`'s: its executions for shard 0, and for
+/// every shard the bound that stopped it, if any; and the parts that are
+/// `shard`'s. Every shard makes the same plan.
+fn plan<S, F>(pool: &Pool<S, F>, shard: Shard) -> (Summary, Vec<Part>)
 where
     S: System,
     F: Fn() -> S + Sync + ?Sized,
@@ -208,7 +203,7 @@ where
             ..Summary::default()
         };
     }
-    (Some(root), parts)
+    (root, parts)
 }
 
 /// The plan's [`Share`]: it takes a part after every execution.

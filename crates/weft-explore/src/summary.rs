@@ -217,6 +217,20 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Whether a finding of `bug`'s kind at its location is kept already
+    /// (findings are deduplicated by kind and location).
+    fn has_finding(&self, bug: &Bug) -> bool {
+        self.findings
+            .iter()
+            .any(|f| f.bug.kind == bug.kind && f.bug.loc == bug.loc)
+    }
+
+    /// Consequences (assertions, deadlocks, ...) first, data races after.
+    fn sort_findings(&mut self) {
+        self.findings
+            .sort_by_key(|f| f.bug.kind == weft_core::BugKind::DataRace);
+    }
+
     /// Adds the summary of another part of the same exploration (see
     /// [`crate::split`]): counts add up, findings (one per kind and
     /// location, as a [`Recorder`] keeps them) and outcomes are joined,
@@ -239,16 +253,11 @@ impl Summary {
         }
         self.stats.add(&stats);
         for f in findings {
-            let dup = self
-                .findings
-                .iter()
-                .any(|g| g.bug.kind == f.bug.kind && g.bug.loc == f.bug.loc);
-            if !dup {
+            if !self.has_finding(&f.bug) {
                 self.findings.push(f);
             }
         }
-        self.findings
-            .sort_by_key(|f| f.bug.kind == weft_core::BugKind::DataRace);
+        self.sort_findings();
         self.limit = self.limit.or(limit);
         self.outcomes.extend(outcomes);
         for (o, run) in outcome_runs {
@@ -411,11 +420,7 @@ impl<'c> Recorder<'c> {
         match status {
             Status::Bug(b) => {
                 s.stats.executions += 1;
-                let dup = s
-                    .findings
-                    .iter()
-                    .any(|f| f.bug.kind == b.kind && f.bug.loc == b.loc);
-                if !dup {
+                if !s.has_finding(b) {
                     let finding = match make.take() {
                         Some(make) => make((**b).clone()),
                         None if keep_first => Finding {
@@ -489,11 +494,7 @@ impl<'c> Recorder<'c> {
     /// any, is found too).
     pub fn note<F: FnOnce(Bug) -> Finding>(&mut self, bug: Bug, make_finding: F) {
         let s = &mut self.summary;
-        if !s
-            .findings
-            .iter()
-            .any(|f| f.bug.kind == bug.kind && f.bug.loc == bug.loc)
-        {
+        if !s.has_finding(&bug) {
             let finding = make_finding(bug);
             s.findings.push(Finding {
                 found_under: self.found_under.clone(),
@@ -570,10 +571,7 @@ impl<'c> Recorder<'c> {
         }
         self.summary.limit = self.summary.limit.or(self.unexplored);
         self.summary.stats.elapsed = self.start.elapsed();
-        // Consequences (assertions, deadlocks, ...) first, data races after.
-        self.summary
-            .findings
-            .sort_by_key(|f| f.bug.kind == weft_core::BugKind::DataRace);
+        self.summary.sort_findings();
         self.summary
     }
 }
