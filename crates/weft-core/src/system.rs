@@ -72,6 +72,9 @@ pub enum LimitKind {
     /// explored only the schedules within its bound (preemptions, variables
     /// and threads, or a number of random runs): others were left out.
     Bound,
+    /// One shard of a sharded run (`--shard I/N`) explored only its part
+    /// of the executions: `weft merge` gives the whole run's verdict.
+    Shard,
 }
 
 impl LimitKind {
@@ -89,6 +92,7 @@ impl LimitKind {
             LimitKind::Symbolic => "symbolic",
             LimitKind::Solver => "solver",
             LimitKind::Bound => "bound",
+            LimitKind::Shard => "shard",
         }
     }
 }

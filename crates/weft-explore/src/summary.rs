@@ -372,6 +372,7 @@ impl<'c> Recorder<'c> {
         S: System,
         F: FnOnce(Bug) -> Finding,
     {
+        self.count();
         let (status, output) = (sys.status(), sys.output());
         let s = &mut self.summary;
         let first = s.stats.executions == 0 && s.stats.blocked() == 0 && s.stats.spin_blocked == 0;
@@ -467,6 +468,15 @@ impl<'c> Recorder<'c> {
         self.within_bounds()
     }
 
+    /// Counts one execution that ended, however it ended, for a progress
+    /// display and a split run's bound ([`crate::Config::progress`]).
+    fn count(&self) {
+        if let Some(p) = &self.cfg.progress {
+            p.executions
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
     pub(crate) fn within_bounds(&mut self) -> bool {
         let s = &mut self.summary;
         let done = s.stats.executions
@@ -534,6 +544,7 @@ impl<'c> Recorder<'c> {
     }
 
     pub fn blocked(&mut self, reason: &str) -> bool {
+        self.count();
         *self
             .summary
             .stats
@@ -547,6 +558,7 @@ impl<'c> Recorder<'c> {
     /// picks the counter. Returns false when exploration must stop (an
     /// abandoned execution counts towards `max_executions`).
     pub fn anomaly(&mut self, count: impl FnOnce(&mut Anomalies) -> &mut u64) -> bool {
+        self.count();
         *count(&mut self.summary.stats.anomalies) += 1;
         self.within_bounds()
     }

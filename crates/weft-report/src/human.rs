@@ -37,6 +37,11 @@ pub fn render_human(s: &Summary, cx: &Context) -> String {
             "verdict: INCOMPLETE (no bug found in {} executions within the strategy's bound; it proves nothing beyond it)",
             s.stats.executions
         ),
+        Verdict::Incomplete if s.limit == Some(weft_core::LimitKind::Shard) => writeln!(
+            out,
+            "verdict: INCOMPLETE (no bug found in this shard's {} executions; `weft merge` the shards' --json reports for the whole run's verdict)",
+            s.stats.executions
+        ),
         Verdict::Incomplete if s.limit == Some(weft_core::LimitKind::BlockedSection) => writeln!(
             out,
             "verdict: INCOMPLETE (no bug found, but a thread blocked inside an atomic section while others ran; the reduced search does not reorder events into that window: try --por none)"

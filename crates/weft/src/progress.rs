@@ -37,20 +37,22 @@ impl Display {
         let counters = Arc::new(Progress::default());
         let split = cfg.jobs > 1 || cfg.shard.is_some();
         let bar = ProgressBar::new_spinner();
-        let style = ProgressStyle::with_template(
-            "{spinner} {elapsed_precise} {human_pos} executions ({per_sec}){msg}",
-        )
-        .expect("a valid template");
+        let style = ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+            .expect("a valid template");
         bar.set_style(style);
         let (c, d) = (counters.clone(), done.clone());
         let thread = std::thread::spawn(move || {
+            let start = std::time::Instant::now();
             while !d.load(Ordering::Relaxed) {
-                bar.set_position(c.executions.load(Ordering::Relaxed));
+                let n = c.executions.load(Ordering::Relaxed);
+                let rate = n as f64 / start.elapsed().as_secs_f64().max(1e-3);
+                let mut msg = format!("{n} executions, {rate:.0}/s");
                 if split {
                     let parts = c.parts.load(Ordering::Relaxed);
                     let finished = c.parts_done.load(Ordering::Relaxed);
-                    bar.set_message(format!(", parts {finished}/{parts} done"));
+                    msg += &format!(", parts {finished}/{parts} done");
                 }
+                bar.set_message(msg);
                 bar.tick();
                 std::thread::sleep(PERIOD);
             }

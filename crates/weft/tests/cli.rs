@@ -2936,7 +2936,9 @@ fn merge_refuses_missing_or_foreign_shards() {
     let part = |i: u32, n: u32, def: &str| {
         let shard = format!("{i}/{n}");
         let out = dir.run(&["check", file, "--json", "--shard", &shard, "--", def]);
-        out.expect_code(0);
+        // One shard alone proves nothing about the whole run.
+        out.expect_code(3);
+        assert_eq!(out.json()["limit"], "shard", "{out}");
         let p = dir.write(&format!("p{i}-{n}-{def}.json"), &out.stdout);
         p.to_str().unwrap().to_string()
     };
@@ -2954,4 +2956,160 @@ fn merge_refuses_missing_or_foreign_shards() {
     for bad in ["4/4", "1", "x/2", "0/0"] {
         dir.run(&["check", file, "--shard", bad]).expect_code(2);
     }
+}
+
+/// Three threads, each failing its own assertion in some interleavings.
+const THREE_BUGS_C: &str = r#"#include <assert.h>
+#include <pthread.h>
+#include <stdatomic.h>
+atomic_int x, y, z;
+static void *a(void *p) {
+  atomic_store(&x, 1);
+  if (atomic_load(&y) == 1 && atomic_load(&z) == 0)
+    assert(0);
+  return p;
+}
+static void *b(void *p) {
+  atomic_store(&y, 1);
+  if (atomic_load(&z) == 1 && atomic_load(&x) == 0)
+    assert(0);
+  return p;
+}
+static void *c(void *p) {
+  atomic_store(&z, 1);
+  if (atomic_load(&x) == 1 && atomic_load(&y) == 0)
+    assert(0);
+  return p;
+}
+int main(void) {
+  pthread_t t[3];
+  pthread_create(&t[0], 0, a, 0);
+  pthread_create(&t[1], 0, b, 0);
+  pthread_create(&t[2], 0, c, 0);
+  for (int i = 0; i < 3; i++)
+    pthread_join(t[i], 0);
+  return 0;
+}
+"#;
+
+/// With `-j 4 --keep-going`, the bugs are those of `-j 1` under SC, TSO
+/// and PSO, and the witness of each, found in whichever part, replays.
+#[test]
+fn split_run_witnesses_replay() {
+    let dir = Scratch::new("split-witness");
+    dir.write("three.c", THREE_BUGS_C);
+    for mm in ["sc", "tso", "pso"] {
+        let run = |j: &str| {
+            let out = dir.run(&[
+                "check",
+                "three.c",
+                "--json",
+                "--keep-going",
+                "--mm",
+                mm,
+                "-j",
+                j,
+            ]);
+            out.expect_code(42);
+            out.json()
+        };
+        let (one, four) = (run("1"), run("4"));
+        let sorted = |v: &Value| {
+            let mut k = bug_keys(v);
+            k.sort();
+            k
+        };
+        // The bugs are the same; the executions that end at a bug may be
+        // more (see "Parallel and sharded runs" in the README).
+        assert_eq!(sorted(&four), sorted(&one), "--mm {mm}");
+        for (i, bug) in four["bugs"].as_array().unwrap().iter().enumerate() {
+            let w = dir.write(&format!("w-{mm}-{i}.json"), &bug["witness"].to_string());
+            let replay = dir.run(&["replay", "three.c", w.to_str().unwrap(), "--json"]);
+            replay.expect_code(42);
+            assert_eq!(
+                replay.json()["bugs"][0]["location"],
+                bug["location"],
+                "{replay}"
+            );
+        }
+    }
+}
+
+/// `-j` with the modes that do not split (`--por none`, `--por unfold`, a
+/// bug-hunting strategy, `--check-robustness`) runs them on one core with
+/// the results of `-j 1`; `--max-executions` bounds all workers together
+/// (incomplete); symbolic inputs split like any choice; `--trace` still
+/// writes the first execution; a shard's human report is incomplete.
+#[test]
+fn jobs_with_every_mode() {
+    let dir = Scratch::new("jobs-modes");
+    let file = root().join("bench/programs/fetch_add.c");
+    let file = file.to_str().unwrap();
+    let runs: &[&[&str]] = &[
+        &["--por", "none"],
+        &["--por", "unfold"],
+        &["--por", "source"],
+        &["--strategy", "random", "--runs", "40", "--seed", "7"],
+        &["--strategy", "icb"],
+        &["--check-robustness"],
+    ];
+    for extra in runs {
+        let with = |j: &str| {
+            let mut a = vec!["check", file, "--json", "--outcomes", "-j", j];
+            a.extend_from_slice(extra);
+            a.extend_from_slice(&["--", "-DN=3"]);
+            dir.run(&a)
+        };
+        let (one, two) = (with("1"), with("2"));
+        assert_eq!(one.code, two.code, "{extra:?}: {two}");
+        assert_eq!(split_key(&two.json()), split_key(&one.json()), "{extra:?}");
+    }
+    let capped = dir.run(&[
+        "check",
+        file,
+        "--json",
+        "-j",
+        "2",
+        "--max-executions",
+        "5",
+        "--",
+        "-DN=6",
+    ]);
+    capped.expect_code(3);
+    assert_eq!(capped.json()["limit"], "max-executions", "{capped}");
+
+    let sym = root().join("bench/programs/sym_threads.c");
+    let sym = sym.to_str().unwrap();
+    let sym_run = |extra: &[&str]| {
+        let mut a = vec!["check", sym, "--json", "--outcomes"];
+        a.extend_from_slice(extra);
+        a.extend_from_slice(&["--", "-DN=2"]);
+        dir.run(&a)
+    };
+    let one = sym_run(&["-j", "1"]);
+    one.expect_code(0);
+    let two = sym_run(&["-j", "2"]);
+    assert_eq!(
+        split_key(&two.json()),
+        split_key(&one.json()),
+        "symbolic -j 2"
+    );
+
+    let trace = dir.path().join("t.json");
+    let traced = dir.run(&[
+        "check",
+        file,
+        "-j",
+        "2",
+        "--trace",
+        trace.to_str().unwrap(),
+        "--",
+        "-DN=3",
+    ]);
+    traced.expect_code(0);
+    assert!(std::fs::read_to_string(&trace).unwrap().contains("events"));
+
+    let shard = dir.run(&["check", file, "--shard", "1/2", "--", "-DN=3"]);
+    shard.expect_code(3);
+    assert!(shard.stdout.contains("weft merge"), "{shard}");
 }
