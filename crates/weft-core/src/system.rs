@@ -263,6 +263,9 @@ pub trait System: Clone {
     fn spun(&self) -> bool {
         false
     }
+    /// The exploration of one part of a split run is over: the system
+    /// hands on what it shares with its clones (solver counters, say).
+    fn part_done(&mut self) {}
     /// Whether thread `tid` is blocked as a spin loop right now: its next
     /// iteration would repeat the last one.
     fn spin_blocked(&self, tid: Tid) -> bool {

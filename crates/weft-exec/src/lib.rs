@@ -36,5 +36,5 @@ pub use concolic::{ConcolicRecord, Mark, RecordedStep};
 pub use machine::{default_max_memory, Limits, Machine, Nondet, ThreadNames};
 pub use program::{describe_event, Program, ProgramError};
 pub use runtime::table_markdown as supported_functions_table;
-pub use sym::{GivenInputs, SharedPool};
+pub use sym::{GivenInputs, SharedPool, StatsSink};
 pub use value::Value;

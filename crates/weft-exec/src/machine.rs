@@ -499,6 +499,15 @@ impl Machine {
         self.pool.clone()
     }
 
+    /// Sends the solver's counters to `sink` when its part of a split run
+    /// is done (`System::part_done`).
+    pub fn report_solver_to(mut self, sink: crate::sym::StatsSink) -> Machine {
+        if let Some(p) = &mut self.pool {
+            p.report_to(sink);
+        }
+        self
+    }
+
     pub fn program(&self) -> &Arc<Program> {
         &self.prog
     }
@@ -1319,6 +1328,12 @@ impl System for Machine {
 
     fn spun(&self) -> bool {
         self.spun
+    }
+
+    fn part_done(&mut self) {
+        if let Some(p) = &mut self.pool {
+            p.flush();
+        }
     }
 
     fn local_accesses(&self) -> &[Event] {

@@ -44,16 +44,35 @@ pub struct Pool {
     names: FxHashMap<(Loc, String), (String, String)>,
 }
 
+/// Solver counters summed over the pools of the parts of a split run.
+pub type StatsSink = Arc<std::sync::Mutex<SolverStats>>;
+
 /// A handle on the pool, shared by every Machine of one exploration (nodes
 /// are never freed, so expressions in any snapshot stay valid). The pool
 /// and its Z3 context are made at first use: a program without inputs
 /// never starts Z3.
 #[derive(Clone)]
-pub struct SharedPool(Rc<RefCell<Option<Pool>>>);
+pub struct SharedPool(Rc<RefCell<Option<Pool>>>, Option<StatsSink>);
 
 impl SharedPool {
     pub fn new() -> SharedPool {
-        SharedPool(Rc::new(RefCell::new(None)))
+        SharedPool(Rc::new(RefCell::new(None)), None)
+    }
+
+    /// Makes [`SharedPool::flush`] add the solver's counters to `sink`: how
+    /// a split run, whose parts each have their own pool, reports them.
+    pub fn report_to(&mut self, sink: StatsSink) {
+        self.1 = Some(sink);
+    }
+
+    /// Adds the solver's counters to the sink given to
+    /// [`SharedPool::report_to`], once: the pool's part is done.
+    pub fn flush(&mut self) {
+        if let Some(sink) = self.1.take() {
+            if let Ok(mut total) = sink.lock() {
+                total.add(&self.stats());
+            }
+        }
     }
 
     pub(crate) fn get(&self) -> RefMut<'_, Pool> {

@@ -44,28 +44,43 @@
 //!
 //! Splitting (`-j N`, `--shard I/N`, see `crate::split`): a part of the
 //! exploration is the subtree below one node, with the sleepers and wakeup
-//! tree that node has when its turn comes. A worker hands out the branches
-//! left at its shallowest node that has any, after *expanding* that node
-//! and every node above it down to its own floor: each enabled choice that
-//! is neither asleep nor explored is planned. Every sequence a later race
-//! would plan at an expanded node then starts with a choice that is asleep
-//! there, explored, or handed out, so it is redundant: races are not
-//! reversed above a part's floor, and the parts share nothing. Each part
-//! explores, with its own sleep sets, exactly the traces none of its
-//! sleepers is a weak initial of; the sleepers of the branches of one node
-//! partition its traces, so no trace is explored twice and none is lost:
-//! a split exploration has exactly the executions of a whole one, up to
-//! equivalence.
+//! tree that node has when its turn comes. A worker that sees an idle one
+//! hands out the branches left at its shallowest node that has any (the
+//! wakeup-tree children races planned there, each with its subtree) and
+//! raises its floor below that node: the nodes above are no longer its to
+//! backtrack to. Races found later, in any part, may still plan at those
+//! nodes, as a whole exploration would. Two schemes take those plans:
+//! - With `-j`, the nodes above the floors form the shared [`Frontier`].
+//!   Each keeps its sleepers and every branch taken from it so far. A plan
+//!   there is redundant if one of its initials is a sleeper or a branch of
+//!   the node (Source-DPOR's test); otherwise its first initial becomes a
+//!   new branch, explored as a new part whose sleepers are the node's and
+//!   every branch before it. This is Source-DPOR at those nodes, with races
+//!   processed in the order the parts find them, which its argument does
+//!   not depend on: every race found anywhere gets an initial of its
+//!   reversal explored at its node, and each branch's sleepers are the
+//!   branches before it. A part analyses the races of its own first step
+//!   (a whole exploration does so when it takes that branch).
+//! - A shard's plan (`--shard`) cannot share nodes between machines. There
+//!   the node handed out is first *expanded*: every enabled choice that is
+//!   neither asleep nor explored is planned, so every sequence a later race
+//!   would plan there starts with a choice that is asleep, explored or
+//!   handed out, and is redundant. Expanded branches no race asked for
+//!   often have nothing of their own, and their parts end sleep-set
+//!   blocked.
 //!
-//! Deviations, because a part never receives the sequences that races in
+//! Each part explores, with its own sleep sets, the traces none of its
+//! sleepers excludes; the sleepers of the branches of one node partition
+//! its traces, so no trace is explored twice and none is lost: a split
+//! exploration has exactly the executions of a whole one. Deviations from
+//! Optimal-DPOR, because a part never receives the sequences that races in
 //! other subtrees would merge into its wakeup tree: a sleeper handed out
 //! or still explored elsewhere (`Sleeper::foreign`) makes a sequence
-//! redundant only as one of its initials (Source-DPOR's test, not
-//! Optimal-DPOR's weak initials); a part plans the other alternatives of
-//! each wakeup step it takes (`plan_alternatives`); and parts that
-//! Optimal-DPOR hands out run Source-DPOR (see `crate::split`). A part may
-//! therefore end sleep-set blocked (counted under `blocked`, never as an
-//! execution), which a whole Optimal-DPOR exploration never does.
+//! redundant only as one of its initials (Source-DPOR's test; the weak
+//! initials test loses executions, tested), and a part plans the other
+//! alternatives of each wakeup step it takes (`plan_alternatives`). A part
+//! may therefore end sleep-set blocked (counted under `blocked`, never as
+//! an execution), which a whole Optimal-DPOR exploration never does.
 //!
 //! Blocked executions that are legitimate: failed assumes and bounds (the
 //! system says so), and in Source mode sleep-set blocking (every enabled
@@ -211,6 +226,10 @@ pub struct Part {
     wut: WakeupTree,
     /// Plans are simulated before they are made (see `Dpor::checked`).
     checked: bool,
+    /// For each node above the part's root, the [`Frontier`] node that
+    /// takes the plans races make there, or `None` where no plan is needed
+    /// (a node expanded when a shard's parts were handed out).
+    upper: Vec<Option<usize>>,
 }
 
 impl Part {
@@ -228,6 +247,29 @@ pub(crate) trait Share {
     fn hungry(&self) -> bool;
     /// Takes parts handed out, in the order they would have been explored.
     fn give(&self, parts: Vec<Part>);
+    /// The nodes above the parts' floors, which take the plans races make
+    /// there (`-j`); `None` when parts are handed out from expanded nodes
+    /// instead (a shard's plan, see "Splitting" in the module docs).
+    fn frontier(&self) -> Option<&Frontier>;
+}
+
+/// The nodes of a split run (`-j`) above the floors of its parts, shared by
+/// all workers: each keeps its sleepers and the branches taken from it so
+/// far, so that a race found in any part below it can add a branch there,
+/// as a whole exploration would, with Source-DPOR's test.
+#[derive(Default)]
+pub(crate) struct Frontier {
+    nodes: std::sync::Mutex<Vec<UpperNode>>,
+}
+
+/// One node of the [`Frontier`].
+struct UpperNode {
+    /// The node's sleepers when its last owner handed it out.
+    sleep: Vec<Sleeper>,
+    /// Its branches, in the order they were taken or handed out: each is a
+    /// sleeper of the parts of those after it. A branch is never added
+    /// twice.
+    branches: Vec<Sleeper>,
 }
 
 /// Near the end of the execution, nodes whose depth is a multiple of this
@@ -339,6 +381,9 @@ struct Dpor<'r, 'c, S> {
     floor: usize,
     /// The split run this part belongs to (`-j`, `--shard`), if any.
     share: Option<&'r dyn Share>,
+    /// For each node above the floor, the [`Frontier`] node that takes the
+    /// plans made there, if they are needed (see [`Part::upper`]).
+    upper: Vec<Option<usize>>,
 }
 
 fn explore<S: System>(init: S, tracking: Tracking, rec: &mut Recorder, mode: Mode) -> Completion {
@@ -389,9 +434,11 @@ pub(crate) fn explore_part<S: System>(
         after_race: false,
         floor: 0,
         share,
+        upper: Vec::new(),
     };
     let Some(mut first_new) = d.start(part) else {
         d.rec.anomaly(|a| &mut a.disabled_wakeup);
+        d.cur.part_done();
         return Completion::Stopped;
     };
     let done = loop {
@@ -422,6 +469,7 @@ pub(crate) fn explore_part<S: System>(
     if let Some(u) = &d.unf {
         d.rec.unfold_stats(u.stats);
     }
+    d.cur.part_done();
     done
 }
 
@@ -445,7 +493,8 @@ impl<S: System> Dpor<'_, '_, S> {
     /// Runs `part`'s prefix and makes its last node the root of this
     /// exploration: the floor, with the part's sleepers (those its last
     /// step does not wake) and wakeup tree. Returns the first position of
-    /// the trace whose races are this part's to reverse, or `None` if the
+    /// the trace whose races are this part's to reverse (its first step's),
+    /// or `None` if the
     /// prefix cannot run (an anomaly: replays are deterministic).
     fn start(&mut self, part: Part) -> Option<usize> {
         let Part {
@@ -453,7 +502,10 @@ impl<S: System> Dpor<'_, '_, S> {
             sleep,
             wut,
             checked,
+            upper,
         } = part;
+        debug_assert_eq!(upper.len(), prefix.len(), "a part's upper nodes");
+        self.upper = upper;
         if prefix.is_empty() {
             return Some(0);
         }
@@ -479,7 +531,9 @@ impl<S: System> Dpor<'_, '_, S> {
         self.snapshots.depths.push(f);
         self.floor = f;
         self.checked = checked;
-        Some(f)
+        // The races of the part's first step are its own to send up (a
+        // whole exploration analyses them when it takes that branch).
+        Some(f - 1)
     }
 
     /// Runs `c` and adds its event (and the local accesses that followed
@@ -715,6 +769,63 @@ impl<S: System> Dpor<'_, '_, S> {
         }
     }
 
+    /// Whether a plan at node `i` may be needed: `i` is at or below the
+    /// floor, or a [`Frontier`] node takes it.
+    fn takes_plans(&self, i: usize) -> bool {
+        i >= self.floor || self.upper[i].is_some()
+    }
+
+    /// Plans `v` at node `i` above the floor, which the [`Frontier`] keeps
+    /// (see "Splitting" in the module documentation): unless one of `v`'s
+    /// initials is a sleeper or a branch of that node already, its first
+    /// initial becomes a new branch there, and a new part that another
+    /// worker explores. `check`: `v` may not be runnable (see
+    /// [`Dpor::plan_checked`]).
+    fn plan_above(&mut self, i: usize, v: Vec<Step>, check: bool) {
+        let (Some(id), Some(share)) = (self.upper[i], self.share) else {
+            return;
+        };
+        let Some(frontier) = share.frontier() else {
+            debug_assert!(false, "a frontier node without a frontier");
+            return;
+        };
+        if (check || self.checked) && !self.runnable(i, &v) {
+            return;
+        }
+        let initials = self.initials(i, &v);
+        let mut nodes = frontier.nodes.lock().expect("no worker panics");
+        let node = &mut nodes[id];
+        let known = |c: Choice| {
+            node.sleep
+                .iter()
+                .chain(&node.branches)
+                .any(|s| s.choice == c)
+        };
+        if initials.iter().any(|&k| known(v[k].choice)) {
+            return;
+        }
+        let choice = v[initials[0]].choice;
+        let (ev, terminal) = self.branch_at(&self.state_at(i), i, choice);
+        let mut sleep = node.sleep.clone();
+        sleep.extend(node.branches.iter().cloned());
+        node.branches.push(Sleeper {
+            choice,
+            ev,
+            terminal,
+            foreign: true,
+        });
+        drop(nodes);
+        let mut prefix: Vec<Choice> = self.trace.entries[..i].iter().map(|e| e.choice).collect();
+        prefix.push(choice);
+        share.give(vec![Part {
+            prefix,
+            sleep,
+            wut: WakeupTree::default(),
+            checked: self.checked,
+            upper: self.upper[..=i].to_vec(),
+        }]);
+    }
+
     /// Plans `v` from node `i` only if it can actually run there (used for
     /// sequences built from pending events, which may be blocked).
     fn plan_checked(&mut self, i: usize, v: Vec<Step>) {
@@ -802,12 +913,17 @@ impl<S: System> Dpor<'_, '_, S> {
                 }
             }
             for i in self.trace.pending_races(&p.ev) {
-                if (i as usize) < self.floor {
+                let i = i as usize;
+                if !self.takes_plans(i) {
                     continue;
                 }
-                let mut v = self.steps(&self.trace.notdep(i as usize, self.trace.len()));
+                let mut v = self.steps(&self.trace.notdep(i, self.trace.len()));
                 v.push(p.clone());
-                self.plan_checked(i as usize, v);
+                if i < self.floor {
+                    self.plan_above(i, v, true);
+                } else {
+                    self.plan_checked(i, v);
+                }
             }
         }
     }
@@ -825,7 +941,7 @@ impl<S: System> Dpor<'_, '_, S> {
         }
         let last_tid = self.trace.entries[n - 1].ev.tid;
         let at = self.trace.open_section(n - 1).unwrap_or(n - 1);
-        if at < self.floor {
+        if !self.takes_plans(at) {
             return;
         }
         let state = &self.state_at(at);
@@ -848,7 +964,11 @@ impl<S: System> Dpor<'_, '_, S> {
             self.terminal = Some(n - 1);
         }
         for s in steps {
-            self.plan_checked(at, vec![s]);
+            if at < self.floor {
+                self.plan_above(at, vec![s], true);
+            } else {
+                self.plan_checked(at, vec![s]);
+            }
         }
     }
 
@@ -856,11 +976,15 @@ impl<S: System> Dpor<'_, '_, S> {
         for j in first_new..self.trace.len() {
             for r in 0..self.trace.entries[j].races.len() {
                 let i = self.trace.entries[j].races[r] as usize;
-                if i < self.floor {
+                if !self.takes_plans(i) {
                     continue;
                 }
                 let v = self.steps(&self.trace.reversal(i, j));
-                self.plan(i, v);
+                if i < self.floor {
+                    self.plan_above(i, v, false);
+                } else {
+                    self.plan(i, v);
+                }
             }
         }
     }
@@ -899,20 +1023,25 @@ impl<S: System> Dpor<'_, '_, S> {
         }
     }
 
-    fn insert_source(&mut self, i: usize, v: &[Step]) {
+    /// The initials of `v` planned at node `i`: the steps (by index) that
+    /// no earlier step of `v` happens before, first of their thread in it.
+    fn initials(&self, i: usize, v: &[Step]) -> SmallVec<[usize; 4]> {
         let trace = &self.trace;
         let flushed = |o, s| trace.flushed_before(o, s, i);
         let prefix = Prefix::new(&flushed);
-        let node = &mut self.nodes[i];
-        let initials: Vec<&Step> = v
-            .iter()
-            .enumerate()
-            .filter(|(k, s)| {
-                let first = v.iter().position(|x| x.choice.0 == s.choice.0) == Some(*k);
-                first && (0..*k).all(|j| !prefix.depends(&v[..j], &v[..*k], &v[j].ev, &s.ev))
+        (0..v.len())
+            .filter(|&k| {
+                let s = &v[k];
+                let first = v.iter().position(|x| x.choice.0 == s.choice.0) == Some(k);
+                first && (0..k).all(|j| !prefix.depends(&v[..j], &v[..k], &v[j].ev, &s.ev))
             })
-            .map(|(_, s)| s)
-            .collect();
+            .collect()
+    }
+
+    fn insert_source(&mut self, i: usize, v: &[Step]) {
+        let initials: SmallVec<[&Step; 4]> =
+            self.initials(i, v).into_iter().map(|k| &v[k]).collect();
+        let node = &mut self.nodes[i];
         let planned = |c: Choice| {
             node.asleep(c)
                 || node.current == Some(c)
@@ -1033,27 +1162,68 @@ impl<S: System> Dpor<'_, '_, S> {
     }
 
     /// Hands out, as parts for other workers, every branch left at the
-    /// shallowest node (at or below the floor) that has one once each node
-    /// is *expanded*: every enabled choice not asleep and not explored is
-    /// planned there. The floor then moves below that node, whose
-    /// remaining branches are no longer this exploration's. Empty when
-    /// nothing is left above the current execution's end.
+    /// shallowest node (at or below the floor) that has one. The floor then
+    /// moves below that node, whose remaining branches are no longer this
+    /// exploration's. Empty when nothing is left above the current
+    /// execution's end.
+    ///
+    /// With a [`Frontier`] (`-j`), the nodes from the old floor to that one
+    /// join it, and races still to come plan there through it. Without
+    /// (a shard's plan), each node is *expanded* first: every enabled
+    /// choice not asleep and not explored is planned there, so that no
+    /// race below ever needs to plan there again.
     fn donate(&mut self) -> Vec<Part> {
         let n = self.trace.len();
         if self.unf.is_some() || self.floor >= n {
             return Vec::new();
+        }
+        let frontier = self.share.and_then(|s| s.frontier());
+        if frontier.is_some() {
+            let Some(a) = (self.floor..n).find(|&a| !self.nodes[a].wut.is_empty()) else {
+                return Vec::new();
+            };
+            let s = self.state_at(a);
+            return self.hand_out(a, &s, frontier);
         }
         let mut s = self.state_at(self.floor);
         let mut buf = Vec::new();
         for a in self.floor..n {
             self.expand(a, &s, &mut buf);
             if !self.nodes[a].wut.is_empty() {
-                return self.hand_out(a, &s);
+                return self.hand_out(a, &s, None);
             }
             let c = self.trace.entries[a].choice;
             s.step(c.0, c.1);
         }
         Vec::new()
+    }
+
+    /// The event that `choice` runs at node `d`, whose state is `s`, and
+    /// whether it ends the execution: what a sleeper for that branch needs,
+    /// as a whole exploration takes it from the trace. Neither a planned
+    /// step's event (recorded in another execution, where a
+    /// compare-and-swap may have failed that succeeds here: a read there, a
+    /// write here) nor the pending event (whose compare-and-swap outcome
+    /// is not known before it runs) will do.
+    fn branch_at(&self, s: &S, d: usize, choice: Choice) -> (Event, bool) {
+        let mut after = s.clone();
+        let mut ev = after.step(choice.0, choice.1);
+        self.trace.classify(&mut ev, d);
+        (ev, !after.status().is_running())
+    }
+
+    /// The current branch of node `d` as a sleeper of the branches after
+    /// it that other parts explore.
+    fn current_sleeper(&self, d: usize) -> Sleeper {
+        let ended = d + 1 == self.trace.len() && !self.cur.status().is_running();
+        Sleeper {
+            choice: self.nodes[d]
+                .current
+                .expect("an inner node has a current branch"),
+            ev: self.trace.entries[d].ev.clone(),
+            terminal: self.terminal == Some(d) || ended,
+            foreign: true,
+        }
     }
 
     /// Plans at node `a` (whose state is `s`) every enabled choice that is
@@ -1084,46 +1254,58 @@ impl<S: System> Dpor<'_, '_, S> {
         }
     }
 
-    /// Makes one part of each branch left at the expanded node `a` (whose
-    /// state is `s`), in the order this exploration would have taken them,
-    /// and raises the floor below `a`. Each part's sleepers are the node's,
-    /// its current branch and the branches handed out before it, as they
-    /// would have been when its turn came.
-    fn hand_out(&mut self, a: usize, s: &S) -> Vec<Part> {
+    /// Makes one part of each branch left at node `a` (whose state is
+    /// `s`), in the order this exploration would have taken them, and
+    /// raises the floor below `a`, moving the nodes from the old floor to
+    /// `a` into `frontier` if there is one. Each part's sleepers are the
+    /// node's, its current branch and the branches handed out before it,
+    /// as they would have been when its turn came.
+    fn hand_out(&mut self, a: usize, s: &S, frontier: Option<&Frontier>) -> Vec<Part> {
         let prefix: Vec<Choice> = self.trace.entries[..a].iter().map(|e| e.choice).collect();
-        let ended_at_a = a + 1 == self.trace.len() && !self.cur.status().is_running();
-        let node = &mut self.nodes[a];
-        let mut sleep = node.sleep.clone();
-        sleep.push(Sleeper {
-            choice: node.current.expect("an inner node has a current branch"),
-            ev: self.trace.entries[a].ev.clone(),
-            terminal: self.terminal == Some(a) || ended_at_a,
-            foreign: true,
-        });
-        let mut parts = Vec::new();
-        for w in std::mem::take(&mut node.wut.children) {
+        let node_sleep = self.nodes[a].sleep.len();
+        let mut sleep = self.nodes[a].sleep.clone();
+        sleep.push(self.current_sleeper(a));
+        let mut branches = Vec::new();
+        for w in std::mem::take(&mut self.nodes[a].wut.children) {
             let (t, alt) = w.step.choice;
             let mut prefix = prefix.clone();
             prefix.push((t, alt));
-            parts.push(Part {
-                prefix,
-                sleep: sleep.clone(),
-                wut: WakeupTree {
-                    children: w.children,
-                },
-                checked: self.checked,
-            });
-            let mut after = s.clone();
-            after.step(t, alt);
+            branches.push((prefix, sleep.clone(), w.children));
+            let (ev, terminal) = self.branch_at(s, a, (t, alt));
             sleep.push(Sleeper {
                 choice: (t, alt),
-                ev: w.step.ev,
-                terminal: !after.status().is_running(),
+                ev,
+                terminal,
                 foreign: true,
             });
         }
+        match frontier {
+            Some(f) => {
+                let mut nodes = f.nodes.lock().expect("no worker panics");
+                for d in self.floor..a {
+                    nodes.push(UpperNode {
+                        sleep: self.nodes[d].sleep.clone(),
+                        branches: vec![self.current_sleeper(d)],
+                    });
+                    self.upper.push(Some(nodes.len() - 1));
+                }
+                let branches = sleep.split_off(node_sleep);
+                nodes.push(UpperNode { sleep, branches });
+                self.upper.push(Some(nodes.len() - 1));
+            }
+            None => self.upper.resize(a + 1, None),
+        }
         self.floor = a + 1;
-        parts
+        branches
+            .into_iter()
+            .map(|(prefix, sleep, children)| Part {
+                prefix,
+                sleep,
+                wut: WakeupTree { children },
+                checked: self.checked,
+                upper: self.upper.clone(),
+            })
+            .collect()
     }
 
     /// Forgets the snapshots of nodes that are gone.

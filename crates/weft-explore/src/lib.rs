@@ -40,7 +40,7 @@ mod words;
 
 pub use explorer::{Completion, Explorer, Strategy, STRATEGIES};
 pub use replay::{replay, replay_until, replay_with, ReplayError};
-pub use split::{explore_split, Progress, Shard};
+pub use split::{explore_split, splits, Progress, Shard};
 pub use summary::{
     is_final_outcome, outcome, render_outcome, Anomalies, Bounds, Choice, EventClocks, Finding,
     Recorder, Stats, Summary,

@@ -3,21 +3,24 @@
 //!
 //! A part is a subtree of the DPOR exploration tree with the sleepers and
 //! wakeup tree its root has when its turn comes (`dpor::Part`; why the
-//! parts share nothing and the executions stay exactly those of a whole
-//! exploration is explained under "Splitting" in [`crate::dpor`]). Two
-//! schemes hand them out:
+//! executions stay exactly those of a whole exploration is explained under
+//! "Splitting" in [`crate::dpor`]). Two schemes hand them out:
 //!
 //! - **Work stealing** (`-j N`): `N` workers on a `rayon` pool. A worker
 //!   that sees an idle one (no part queued, fewer parts running than
 //!   workers) hands out the branches left at its shallowest node between
-//!   two executions; `rayon` gives each part to a free worker. Which parts
-//!   exist depends on timing, the executions explored do not.
+//!   two executions; `rayon` gives each part to a free worker. The nodes
+//!   above the parts' roots stay in a shared `dpor::Frontier`, where races
+//!   found later add branches (new parts). Which parts exist depends on
+//!   timing, the executions explored do not.
 //! - **Sharding** (`--shard I/N`): every shard runs the same deterministic
 //!   plan, the whole exploration's first branch handing out a part after
-//!   every execution until it is done. Part `k` (in the order they were
-//!   handed out, from 1) belongs to shard `k mod N`; the first branch's
-//!   own executions belong to shard 0. Each shard explores its parts with
-//!   `-j` workers; `weft merge` adds the shards' reports up.
+//!   every execution until it is done, from expanded nodes (no frontier
+//!   between machines). Counting from 1 in the order they were handed
+//!   out, part `k` belongs to shard `k mod N`; the first branch's own
+//!   executions belong to shard 0. Each shard explores its parts with `-j`
+//!   workers, which hand out further parts from expanded nodes too; `weft
+//!   merge` adds the shards' reports up.
 //!
 //! Only Optimal- and Source-DPOR split. The other strategies run whole on
 //! one core: with `--shard`, shard 0 runs everything and the others
@@ -27,7 +30,7 @@
 //! one shard, with `--shard`); which executions fall under the bound then
 //! depends on timing.
 
-use crate::dpor::{self, Mode, Part, Share};
+use crate::dpor::{self, Frontier, Mode, Part, Share};
 use crate::explorer::Completion;
 use crate::summary::{Recorder, Summary};
 use crate::trace::Tracking;
@@ -87,19 +90,11 @@ fn split_mode(por: Por) -> Option<Mode> {
     }
 }
 
-/// The DPOR mode a part runs in: the whole exploration's, except that a
-/// part handed out by Optimal-DPOR runs Source-DPOR. Optimal-DPOR's
-/// redundancy test (a sleeper that commutes with a whole planned sequence)
-/// and its wakeup sequences rely on sequences that races in *other*
-/// subtrees plan into this one, which a part never receives; Source-DPOR
-/// needs nothing from outside its subtree. It explores the same
-/// executions, one per Mazurkiewicz trace, and may add sleep-set-blocked
-/// runs.
-fn part_mode(mode: Mode, part: &Part) -> Mode {
-    match mode {
-        Mode::Optimal if !part.prefix.is_empty() => Mode::Source,
-        m => m,
-    }
+/// Whether `cfg` explores in parts: Optimal- or Source-DPOR with more than
+/// one worker or a shard. Otherwise [`explore_split`] is [`crate::explore`]
+/// (and, for a shard other than 0, nothing).
+pub fn splits(cfg: &Config) -> bool {
+    split_mode(cfg.por).is_some() && (cfg.jobs > 1 || cfg.shard.is_some())
 }
 
 /// Explores the executions of the systems `make` builds (each worker
@@ -154,6 +149,7 @@ where
         maxed: AtomicBool::new(false),
         seq: AtomicU64::new(0),
         results: Mutex::new(Vec::new()),
+        frontier: cfg.shard.is_none().then(Frontier::default),
         system: PhantomData,
     };
     let (mut total, seeds) = match cfg.shard {
@@ -237,6 +233,10 @@ impl Share for Planner {
     fn give(&self, parts: Vec<Part>) {
         self.parts.borrow_mut().extend(parts);
     }
+
+    fn frontier(&self) -> Option<&Frontier> {
+        None
+    }
 }
 
 /// The workers of one run and what they share.
@@ -260,6 +260,9 @@ struct Pool<'a, S, F: ?Sized> {
     /// Numbers the parts in the order they were handed out.
     seq: AtomicU64,
     results: Mutex<Vec<(u64, Summary)>>,
+    /// The nodes above the parts' floors (`-j` without `--shard`, whose
+    /// parts come from one deterministic plan of expanded nodes instead).
+    frontier: Option<Frontier>,
     system: PhantomData<fn() -> S>,
 }
 
@@ -292,12 +295,11 @@ where
             if !self.stop.load(Ordering::Relaxed) {
                 let share = Worker { pool: self, scope };
                 let mut rec = Recorder::new(self.cfg);
-                let mode = part_mode(self.mode, &part);
                 let done = dpor::explore_part(
                     (self.make)(),
                     self.tracking,
                     &mut rec,
-                    mode,
+                    self.mode,
                     None,
                     part,
                     Some(&share),
@@ -347,6 +349,10 @@ where
         for part in parts {
             self.pool.spawn(self.scope, part);
         }
+    }
+
+    fn frontier(&self) -> Option<&Frontier> {
+        self.pool.frontier.as_ref()
     }
 }
 
@@ -410,7 +416,11 @@ mod tests {
             .ok()
             .and_then(|s| s.parse().ok())
             .unwrap_or(100);
-        for seed in 0..cases {
+        let from: u64 = std::env::var("WEFT_SPLIT_FROM")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        for seed in from..from + cases {
             let threads = random_program(&mut Rng::new(seed));
             let make = || TestSys::new(threads.clone()).digest_traces();
             let naive = crate::explore(make(), &cfg(Por::None, 1, None));

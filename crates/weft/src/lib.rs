@@ -224,7 +224,7 @@ pub struct CheckOptions {
     /// it, opening a file for writing is refused (exit 2).
     #[arg(long, value_name = "DIR")]
     pub allow_writes: Option<std::path::PathBuf>,
-    /// Workers exploring at once (default 1; `0`: every core). `--por
+    /// Workers exploring at once (default and `0`: every core). `--por
     /// optimal` and `source` split their exploration between them: the
     /// same executions, outcomes and bugs as `-j 1`, possibly with more
     /// sleep-set-blocked runs. The other strategies and
@@ -239,14 +239,37 @@ pub struct CheckOptions {
 }
 
 impl CheckOptions {
-    /// The number of workers: `-j`, or every core.
-    pub fn workers(&self) -> usize {
+    /// The number of workers: `-j`, or every core (`0`, and the default
+    /// unless the program draws symbolic inputs: each worker's part needs
+    /// its own solver, and replaying a part's prefix asks it again what
+    /// one worker's cache already knows, so such programs run faster on
+    /// one core).
+    pub fn workers(&self, symbolic: bool) -> usize {
+        let every = || std::thread::available_parallelism().map_or(1, |n| n.get());
         match self.jobs {
-            Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            Some(0) => every(),
+            None if symbolic => 1,
+            None => every(),
             Some(n) => n as usize,
-            None => 1,
         }
     }
+}
+
+/// Whether the program calls a function that draws a symbolic input
+/// (`__VERIFIER_nondet_int` and the like, `klee_make_symbolic`) and inputs
+/// are symbolic. (`__VERIFIER_nondet_bool`, `_char` and `_uchar` are
+/// explorer choices, not solver inputs.)
+fn draws_symbolic_inputs(prog: &Program, limits: &Limits) -> bool {
+    let symbolic = limits.nondet == weft_exec::Nondet::Symbolic || limits.concolic;
+    let draws = |name: &str| {
+        name.ends_with("make_symbolic")
+            || (name.starts_with("__VERIFIER_nondet_")
+                && !matches!(
+                    name,
+                    "__VERIFIER_nondet_bool" | "__VERIFIER_nondet_char" | "__VERIFIER_nondet_uchar"
+                ))
+    };
+    symbolic && prog.models.iter().any(|m| draws(m.name))
 }
 
 /// The `--allow-writes` directory, canonical; bad input if it is not a
@@ -548,7 +571,7 @@ fn run_check(
         stop_at: None,
         unfold_k: opts.unfold_k.0,
         cutoffs: true,
-        jobs: opts.workers(),
+        jobs: opts.workers(draws_symbolic_inputs(&prog, &limits)),
         shard: opts.shard,
         progress: None,
     };
@@ -558,6 +581,7 @@ fn run_check(
         ..cfg
     };
     let mut pool = None;
+    let mut split_solver = None;
     let (mut summary, origins) = if opts.check_robustness {
         limits.mm = match limits.mm {
             MemoryModel::Sc => MemoryModel::Tso,
@@ -565,13 +589,17 @@ fn run_check(
         };
         robustness(&prog, &cfg, limits, &names)
     } else {
-        let s = if cfg.jobs <= 1 && cfg.shard.is_none() {
+        let s = if !weft_explore::splits(&cfg) && cfg.shard.is_none() {
             let init = Machine::new(prog.clone(), limits, names.clone());
             pool = init.shared_pool();
             weft_explore::explore(init, &cfg)
         } else {
-            let make = || Machine::new(prog.clone(), limits, names.clone());
-            weft_explore::explore_split(&make, &cfg)
+            let sink = weft_exec::StatsSink::default();
+            let make =
+                || Machine::new(prog.clone(), limits, names.clone()).report_solver_to(sink.clone());
+            let s = weft_explore::explore_split(&make, &cfg);
+            split_solver = sink.lock().ok().map(|st| st.clone());
+            s
         };
         let origins = vec![
             Origin {
@@ -622,6 +650,7 @@ fn run_check(
         peak_rss_kib: peak_rss_kib(),
         solver: pool
             .map(|p| p.stats())
+            .or(split_solver)
             .filter(|st| st.queries > 0)
             .and_then(|st| serde_json::to_value(st).ok()),
     };

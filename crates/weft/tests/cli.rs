@@ -2867,8 +2867,9 @@ fn split_key(v: &Value) -> (u64, Value, Vec<(String, String)>, Value) {
 
 /// `-j 2`, `-j 4` and four shards merged by `weft merge` give exactly the
 /// executions, outcomes and bugs of `-j 1`, under SC, TSO and PSO, on
-/// exact-count benchmark programs and on a buggy one (with
-/// `--keep-going`).
+/// exact-count benchmark programs, on a compare-and-swap retry loop (a
+/// failed CAS reads, the same step succeeding writes) and on a buggy one
+/// (with `--keep-going`).
 #[test]
 fn jobs_and_shards_explore_the_executions_of_one_worker() {
     let dir = Scratch::new("split");
@@ -2877,6 +2878,11 @@ fn jobs_and_shards_explore_the_executions_of_one_worker() {
         ("bench/programs/readers.c", "-DN=5", &["sc", "tso"]),
         ("bench/programs/fetch_add.c", "-DN=4", &["sc", "pso"]),
         ("examples/lost_update.c", "-DUNUSED", &["sc", "tso", "pso"]),
+        (
+            "tests/programs/cas_retry_loop.c",
+            "-DUNUSED",
+            &["sc", "tso"],
+        ),
     ];
     for (file, def, models) in cases {
         let file = root().join(file);

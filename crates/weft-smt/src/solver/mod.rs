@@ -187,6 +187,30 @@ pub struct SolverStats {
     pub cex_entries: u64,
 }
 
+impl SolverStats {
+    /// Adds the counters of another solver (one per worker of a split run).
+    pub fn add(&mut self, o: &SolverStats) {
+        self.queries += o.queries;
+        self.answered_constant += o.answered_constant;
+        self.answered_cex_exact += o.answered_cex_exact;
+        self.answered_cex_unsat_subset += o.answered_cex_unsat_subset;
+        self.answered_cex_model += o.answered_cex_model;
+        self.solver_queries += o.solver_queries;
+        self.solver_sat += o.solver_sat;
+        self.solver_unsat += o.solver_unsat;
+        self.solver_unknown += o.solver_unknown;
+        self.solver_fallbacks += o.solver_fallbacks;
+        self.solver_one_shot += o.solver_one_shot;
+        self.solver_time_s += o.solver_time_s;
+        self.total_time_s += o.total_time_s;
+        self.constraints_sliced_away += o.constraints_sliced_away;
+        self.constraints_asserted += o.constraints_asserted;
+        self.pushes += o.pushes;
+        self.pops += o.pops;
+        self.cex_entries += o.cex_entries;
+    }
+}
+
 /// The solver chain over a back end (Z3 by default). Use it with one [`Smt`] pool only: it
 /// caches translations by node.
 #[derive(Debug)]

@@ -145,6 +145,42 @@ pub fn same_as_naive(ctx: &str, none: &Run, r: &Run, problems: &mut Vec<String>)
     }
 }
 
+/// Compares a split run (`--por optimal -j 2`, `split`) with one worker's
+/// (`optimal`): the same verdict and bugs, no anomaly; without a bug
+/// exactly the same executions and outcomes, with one (`--keep-going`) no
+/// outcome the naive search lacks (an execution cut short by a bug may be
+/// cut at other points, see the README). Sleep-set-blocked runs are
+/// allowed: parts may end blocked.
+pub fn compare_split(none: &Run, optimal: &Run, split: &Run, problems: &mut Vec<String>) {
+    let ctx = format!("--mm {} --por optimal -j 2", split.mm);
+    if !split.limit.is_null() || !optimal.limit.is_null() {
+        return;
+    }
+    if split.verdict != optimal.verdict || split.bugs != optimal.bugs {
+        problems.push(format!(
+            "{ctx}: verdict {} bugs {:?}, but -j 1 has {} {:?}",
+            split.verdict, split.bugs, optimal.verdict, optimal.bugs
+        ));
+    }
+    if split.anomalies.values().any(|&n| n != 0) {
+        problems.push(format!("{ctx}: anomalies {:?}", split.anomalies));
+    }
+    if optimal.bugs.is_empty() {
+        if split.executions != optimal.executions || split.outcomes != optimal.outcomes {
+            problems.push(format!(
+                "{ctx}: {} executions and {} outcomes, but -j 1 has {} and {}",
+                split.executions,
+                split.outcomes.len(),
+                optimal.executions,
+                optimal.outcomes.len()
+            ));
+        }
+    } else if !split.outcomes.is_subset(&none.outcomes) {
+        let extra: Vec<_> = split.outcomes.difference(&none.outcomes).collect();
+        problems.push(format!("{ctx}: outcomes the naive search lacks: {extra:?}"));
+    }
+}
+
 /// Compares `--por unfold --unfold-k k` (`u`) with the naive search and
 /// Optimal-DPOR on a terminating program: the same verdict, outcomes and
 /// bugs as the naive search (on a program with a data race under SC, where
@@ -329,6 +365,13 @@ pub fn check_model(
         }
         let runs: [Run; 3] = runs.try_into().expect("three runs");
         compare(&runs, shape.blocks, problems);
+        match weft_check_with(path, "optimal", mm, race_check, Some(2 * cap), &["-j", "2"]) {
+            Ok(split) => {
+                compare_split(&runs[0], &runs[2], &split, problems);
+                all_runs.push(split);
+            }
+            Err(e) => problems.push(e),
+        }
         for k in ["1", "inf"] {
             match weft_check_with(
                 path,

@@ -104,6 +104,12 @@ pub fn weft_check_with(
     if let Some(n) = max_executions {
         cmd.args(["--max-executions", &n.to_string()]);
     }
+    // One worker unless the run asks for more: the comparisons check each
+    // algorithm's own guarantees (Optimal-DPOR is never sleep-set
+    // blocked), which a split run does not keep (see `compare_split`).
+    if !extra.contains(&"-j") {
+        cmd.args(["-j", "1"]);
+    }
     cmd.args(extra);
     let shown: String = extra.iter().map(|a| format!(" {a}")).collect();
     cmd.current_dir(file.parent().expect("file has a parent"));
