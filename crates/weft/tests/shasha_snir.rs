@@ -905,6 +905,10 @@ fn weft_check(file: &Path, por: &str, mm: Mm) -> Result<Run, String> {
         "--no-race-check".as_ref(),
         "--max-executions".as_ref(),
         max.as_ref(),
+        // One worker: Optimal-DPOR is checked for no blocked run, which a
+        // split run does not keep (the differential tests check `-j 2`).
+        "-j".as_ref(),
+        "1".as_ref(),
     ];
     let out = common::run_weft(Some(dir), &args, DEADLINE)?;
     let json: Value = serde_json::from_str(&out.stdout).map_err(|e| {
