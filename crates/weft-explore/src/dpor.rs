@@ -245,6 +245,9 @@ pub(crate) trait Share {
     fn stop(&self) -> bool;
     /// Whether the run wants more parts (a worker is idle).
     fn hungry(&self) -> bool;
+    /// Claims the next execution under the run's bound
+    /// (`--max-executions`, shared by all parts); false when none is left.
+    fn claim(&self) -> bool;
     /// Takes parts handed out, in the order they would have been explored.
     fn give(&self, parts: Vec<Part>);
     /// The nodes above the parts' floors, which take the plans races make
@@ -442,6 +445,9 @@ pub(crate) fn explore_part<S: System>(
         return Completion::Stopped;
     };
     let done = loop {
+        if d.share.is_some_and(|s| !s.claim()) {
+            break Completion::Stopped;
+        }
         let end = d.extend();
         if d.trace.blocked_section {
             d.rec.unexplored(weft_core::LimitKind::BlockedSection);

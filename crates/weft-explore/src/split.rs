@@ -147,6 +147,7 @@ where
         running: AtomicUsize::new(0),
         stop: AtomicBool::new(false),
         maxed: AtomicBool::new(false),
+        claimed: AtomicU64::new(0),
         seq: AtomicU64::new(0),
         results: Mutex::new(Vec::new()),
         frontier: cfg.shard.is_none().then(Frontier::default),
@@ -230,6 +231,10 @@ impl Share for Planner {
         true
     }
 
+    fn claim(&self) -> bool {
+        true
+    }
+
     fn give(&self, parts: Vec<Part>) {
         self.parts.borrow_mut().extend(parts);
     }
@@ -257,6 +262,9 @@ struct Pool<'a, S, F: ?Sized> {
     stop: AtomicBool,
     /// The run stopped at `max_executions`.
     maxed: AtomicBool,
+    /// Executions claimed so far (see `Share::claim`): exactly
+    /// `max_executions` run, however many workers race for the last ones.
+    claimed: AtomicU64,
     /// Numbers the parts in the order they were handed out.
     seq: AtomicU64,
     results: Mutex<Vec<(u64, Summary)>>,
@@ -331,13 +339,20 @@ where
     F: Fn() -> S + Sync + ?Sized,
 {
     fn stop(&self) -> bool {
+        self.pool.stop.load(Ordering::Relaxed)
+    }
+
+    fn claim(&self) -> bool {
         let p = self.pool;
-        let done = p.progress.executions.load(Ordering::Relaxed);
-        if p.max_executions.is_some_and(|m| done >= m) {
-            p.maxed.store(true, Ordering::Relaxed);
-            p.stop.store(true, Ordering::Relaxed);
+        let Some(max) = p.max_executions else {
+            return true;
+        };
+        if p.claimed.fetch_add(1, Ordering::SeqCst) < max {
+            return true;
         }
-        p.stop.load(Ordering::Relaxed)
+        p.maxed.store(true, Ordering::Relaxed);
+        p.stop.store(true, Ordering::Relaxed);
+        false
     }
 
     fn hungry(&self) -> bool {
