@@ -224,7 +224,8 @@ pub struct CheckOptions {
     /// it, opening a file for writing is refused (exit 2).
     #[arg(long, value_name = "DIR")]
     pub allow_writes: Option<std::path::PathBuf>,
-    /// Workers exploring at once (default and `0`: every core). `--por
+    /// Workers exploring at once (`0`: every core; default: every core,
+    /// but 1 for programs that draw symbolic inputs). `--por
     /// optimal` and `source` split their exploration between them: the
     /// same executions, outcomes and bugs as `-j 1`, possibly with more
     /// sleep-set-blocked runs. The other strategies and
