@@ -759,7 +759,11 @@ impl<S: System> Dpor<'_, '_, S> {
             .is_some_and(|u| u.stop_at(&self.trace, tid, ev, i) != Stop::Free)
     }
 
+    /// Plans `v` at node `i` (through the [`Frontier`] above the floor).
     fn plan(&mut self, i: usize, v: Vec<Step>) {
+        if i < self.floor {
+            return self.plan_above(i, v, false);
+        }
         if self.checked && !self.runnable(i, &v) {
             return;
         }
@@ -835,6 +839,9 @@ impl<S: System> Dpor<'_, '_, S> {
     /// Plans `v` from node `i` only if it can actually run there (used for
     /// sequences built from pending events, which may be blocked).
     fn plan_checked(&mut self, i: usize, v: Vec<Step>) {
+        if i < self.floor {
+            return self.plan_above(i, v, true);
+        }
         if self.runnable(i, &v) {
             self.plan_unchecked(i, v);
         }
@@ -925,11 +932,7 @@ impl<S: System> Dpor<'_, '_, S> {
                 }
                 let mut v = self.steps(&self.trace.notdep(i, self.trace.len()));
                 v.push(p.clone());
-                if i < self.floor {
-                    self.plan_above(i, v, true);
-                } else {
-                    self.plan_checked(i, v);
-                }
+                self.plan_checked(i, v);
             }
         }
     }
@@ -970,11 +973,7 @@ impl<S: System> Dpor<'_, '_, S> {
             self.terminal = Some(n - 1);
         }
         for s in steps {
-            if at < self.floor {
-                self.plan_above(at, vec![s], true);
-            } else {
-                self.plan_checked(at, vec![s]);
-            }
+            self.plan_checked(at, vec![s]);
         }
     }
 
@@ -986,11 +985,7 @@ impl<S: System> Dpor<'_, '_, S> {
                     continue;
                 }
                 let v = self.steps(&self.trace.reversal(i, j));
-                if i < self.floor {
-                    self.plan_above(i, v, false);
-                } else {
-                    self.plan(i, v);
-                }
+                self.plan(i, v);
             }
         }
     }

@@ -185,17 +185,7 @@ where
     let planner = Planner {
         parts: RefCell::new(Vec::new()),
     };
-    let mut rec = Recorder::new(pool.cfg);
-    let done = dpor::explore_part(
-        (pool.make)(),
-        pool.tracking,
-        &mut rec,
-        pool.mode,
-        None,
-        Part::whole(),
-        Some(&planner),
-    );
-    let mut root = rec.into_summary(done == Completion::Exhausted);
+    let (done, mut root) = pool.explore(Part::whole(), &planner);
     if done == Completion::Stopped {
         // A bug (without --keep-going) or a bound ended the plan: every
         // shard knows, and none goes on.
@@ -293,6 +283,21 @@ where
         });
     }
 
+    /// Explores `part` on a system of its own, sharing with `share`.
+    fn explore(&self, part: Part, share: &dyn Share) -> (Completion, Summary) {
+        let mut rec = Recorder::new(self.cfg);
+        let done = dpor::explore_part(
+            (self.make)(),
+            self.tracking,
+            &mut rec,
+            self.mode,
+            None,
+            part,
+            Some(share),
+        );
+        (done, rec.into_summary(done == Completion::Exhausted))
+    }
+
     fn spawn<'s>(&'s self, scope: &rayon::Scope<'s>, part: Part) {
         let seq = self.seq.fetch_add(1, Ordering::Relaxed);
         self.queued.fetch_add(1, Ordering::SeqCst);
@@ -301,21 +306,10 @@ where
             self.running.fetch_add(1, Ordering::SeqCst);
             self.queued.fetch_sub(1, Ordering::SeqCst);
             if !self.stop.load(Ordering::Relaxed) {
-                let share = Worker { pool: self, scope };
-                let mut rec = Recorder::new(self.cfg);
-                let done = dpor::explore_part(
-                    (self.make)(),
-                    self.tracking,
-                    &mut rec,
-                    self.mode,
-                    None,
-                    part,
-                    Some(&share),
-                );
+                let (done, summary) = self.explore(part, &Worker { pool: self, scope });
                 if done == Completion::Stopped {
                     self.stop.store(true, Ordering::Relaxed);
                 }
-                let summary = rec.into_summary(done == Completion::Exhausted);
                 self.results
                     .lock()
                     .expect("no worker panics")
