@@ -248,9 +248,8 @@ impl CheckOptions {
     pub fn workers(&self, symbolic: bool) -> usize {
         let every = || std::thread::available_parallelism().map_or(1, |n| n.get());
         match self.jobs {
-            Some(0) => every(),
             None if symbolic => 1,
-            None => every(),
+            Some(0) | None => every(),
             Some(n) => n as usize,
         }
     }
@@ -656,10 +655,14 @@ fn run_check(
             .and_then(|st| serde_json::to_value(st).ok()),
     };
     if let (Some(shard), true) = (opts.shard, opts.json) {
+        // Every setting that changes what a shard explores: `weft merge`
+        // refuses shards whose settings differ.
         let run = format!(
-            "--por {} --strategy {:?} --mm {:?} --nondet {:?} --max-steps {} --keep-going {} --race-check {} --args {:?} --env {:?}",
+            "--por {} --strategy {:?} --mm {:?} --nondet {:?} --max-steps {} --keep-going {} --race-check {} --args {:?} --env {:?} --unfold-k {:?} --spurious-wakeups {} --hunt {:?}/{:?}/{:?}/{:?} --max-executions {:?} --max-memory {:?} --allow-writes {:?}",
             opts.por, opts.strategy.0.map(|p| p.name()), opts.mm, opts.nondet, opts.max_steps,
-            opts.keep_going, !opts.no_race_check, opts.args, opts.env
+            opts.keep_going, !opts.no_race_check, opts.args, opts.env, opts.unfold_k.0,
+            !opts.no_spurious_wakeups, opts.pct_depth, opts.runs, opts.seed, opts.max_bound,
+            opts.max_executions, opts.max_memory, opts.allow_writes
         );
         return print_shard(&summary, &cx, shard, file, &hash, &run);
     }

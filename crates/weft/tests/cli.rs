@@ -2956,6 +2956,19 @@ fn merge_refuses_missing_or_foreign_shards() {
     assert!(missing.stderr.contains("shards missing: 1/2"), "{missing}");
     dir.run(&["merge", &a, &a]).expect_code(2);
     dir.run(&["merge", &a, &c]).expect_code(2);
+    // Settings that change the exploration must agree too.
+    let other = dir.run(&[
+        "check",
+        file,
+        "--json",
+        "--shard",
+        "1/2",
+        "--no-spurious-wakeups",
+        "--",
+        "-DN=3",
+    ]);
+    let d = dir.write("p1-2-nsw.json", &other.stdout);
+    dir.run(&["merge", &a, d.to_str().unwrap()]).expect_code(2);
     let not_shard = dir.write("plain.json", "{\"verdict\": \"safe\"}");
     dir.run(&["merge", not_shard.to_str().unwrap()])
         .expect_code(2);
