@@ -477,6 +477,47 @@ pub struct Event {
 }
 
 impl Event {
+    /// The one access of a plain memory event (a load that does not return
+    /// its own thread's buffered store, a store, a read-modify-write or a
+    /// compare-exchange): the events whose dependencies are decided by
+    /// their accesses alone (no synchronisation object, never global, no
+    /// store-buffer rule). `None` for every other event. The same access
+    /// as [`Event::accesses`] gives.
+    #[inline]
+    pub fn plain_access(&self) -> Option<Access> {
+        use EventKind::*;
+        let one = |addr: u64, size: u32, write, atomic| Access {
+            addr,
+            size: size as u64,
+            write,
+            atomic,
+            memory: true,
+            program: true,
+        };
+        match self.kind {
+            Load {
+                addr,
+                size,
+                atomic,
+                own_store: None,
+                ..
+            } => Some(one(addr, size, false, atomic)),
+            Store {
+                addr,
+                size,
+                atomic,
+                buffered,
+                ..
+            } => Some(Access {
+                memory: !buffered,
+                ..one(addr, size, true, atomic)
+            }),
+            Rmw { addr, size, .. } => Some(one(addr, size, true, true)),
+            CmpXchg { addr, size, ok, .. } => Some(one(addr, size, ok, true)),
+            _ => None,
+        }
+    }
+
     /// The memory accesses this event performs.
     pub fn accesses(&self) -> smallvec_like::Accesses {
         use EventKind::*;
@@ -489,29 +530,22 @@ impl Event {
             memory: true,
             program: true,
         };
+        if let Some(a) = self.plain_access() {
+            out.push(a);
+            return out;
+        }
         match self.kind {
+            // A load of its own store (other loads are plain).
             Load {
                 addr, size, atomic, ..
             } => out.push(one(addr, size as u64, false, atomic)),
-            Store {
-                addr,
-                size,
-                atomic,
-                buffered,
-                ..
-            } => out.push(Access {
-                memory: !buffered,
-                ..one(addr, size as u64, true, atomic)
-            }),
             Update {
                 addr, size, atomic, ..
             } => out.push(Access {
                 program: false,
                 ..one(addr, size as u64, true, atomic)
             }),
-            Rmw { addr, size, .. } => out.push(one(addr, size as u64, true, true)),
             Sleep { clock, .. } | ClockRead { clock, .. } => out.push(one(clock, 8, true, true)),
-            CmpXchg { addr, size, ok, .. } => out.push(one(addr, size as u64, ok, true)),
             MemOp {
                 read,
                 write,

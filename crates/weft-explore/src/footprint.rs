@@ -196,14 +196,18 @@ pub fn dependent(a: &Event, b: &Event) -> bool {
     if a.tid == b.tid {
         return true;
     }
+    if let (Some(x), Some(y)) = (a.plain_access(), b.plain_access()) {
+        return x.memory && y.memory && (x.write || y.write) && x.overlaps(&y);
+    }
     if is_global(a) || is_global(b) {
         return true;
     }
     if own_update(a, b) || own_update(b, a) {
         return false;
     }
-    for x in a.accesses().iter().filter(|x| x.memory) {
-        for y in b.accesses().iter().filter(|y| y.memory) {
+    let (xa, xb) = (a.accesses(), b.accesses());
+    for x in xa.iter().filter(|x| x.memory) {
+        for y in xb.iter().filter(|y| y.memory) {
             if (x.write || y.write) && x.overlaps(y) {
                 return true;
             }
@@ -236,6 +240,12 @@ pub struct Flushes<'a> {
 /// a later load reads the write). If the write came first, the update
 /// hides it from the load, in either order of load and write.
 pub fn depends(earlier: &Event, later: &Event, flushes: &Flushes) -> bool {
+    if let (Some(x), Some(y)) = (earlier.plain_access(), later.plain_access()) {
+        // Most pairs: neither is global, neither is a load of its own
+        // store or an update, neither touches a synchronisation object.
+        return earlier.tid == later.tid
+            || (x.memory && y.memory && (x.write || y.write) && x.overlaps(&y));
+    }
     match own_source_rule(earlier, later, flushes) {
         Some(d) => d,
         None => dependent(earlier, later),
@@ -272,10 +282,13 @@ fn overwrites(w: &Event, load: &Event) -> bool {
         EventKind::Update { owner, .. } => owner,
         _ => w.tid,
     };
-    owner != load.tid
-        && w.accesses()
-            .iter()
-            .any(|x| x.write && x.memory && load.accesses().iter().any(|y| x.overlaps(y)))
+    if owner == load.tid {
+        return false;
+    }
+    let reads = load.accesses();
+    w.accesses()
+        .iter()
+        .any(|x| x.write && x.memory && reads.iter().any(|y| x.overlaps(y)))
 }
 
 /// A load (or a buffered memory operation, whose reads are loads and whose
