@@ -2,13 +2,6 @@
 //! library (`weft::check`, `weft::replay`).
 
 use clap::{Parser, Subcommand};
-
-/// mimalloc rather than the system allocator: the explorers and the
-/// interpreter allocate small, short-lived buffers on every event (register
-/// files of copied threads, race-detector cells, wakeup sequences), and
-/// glibc's malloc and free took about 12% of a profile of readers N=14.
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::path::PathBuf;
 
 /// The options of `weft check`, repeated in `weft --help`.
