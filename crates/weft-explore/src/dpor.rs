@@ -74,10 +74,13 @@
 //! its traces, so no trace is explored twice and none is lost: a split
 //! exploration has exactly the executions of a whole one. Deviations from
 //! Optimal-DPOR, because a part never receives the sequences that races in
-//! other subtrees would merge into its wakeup tree: a sleeper handed out
-//! or still explored elsewhere (`Sleeper::foreign`) makes a sequence
-//! redundant only as one of its initials (Source-DPOR's test; the weak
-//! initials test loses executions, tested), and a part plans the other
+//! other subtrees would merge into its wakeup tree: every sleeper a part
+//! starts with (`Sleeper::foreign`), also one its donor explored itself,
+//! makes a sequence redundant only as one of its initials (Source-DPOR's
+//! test; the weak initials test loses executions, tested: it counts on the
+//! merges from the subtrees explored after that sleeper, the donor's
+//! current branch among them, whose plans the frontier drops when their
+//! initial is this part's branch), and a part plans the other
 //! alternatives of each wakeup step it takes (`plan_alternatives`). A part
 //! may therefore end sleep-set blocked (counted under `blocked`, never as
 //! an execution), which a whole Optimal-DPOR exploration never does.
@@ -203,9 +206,10 @@ struct Sleeper {
     /// The event ended the whole execution (a bug or exit right after it),
     /// so it conflicts with everything.
     terminal: bool,
-    /// The choice was explored, or is being explored, in another part of
-    /// a split exploration (see "Splitting" above). The races of that
-    /// part cannot plan sequences here, so this sleeper makes a sequence
+    /// The sleeper came with the part (see "Splitting" above): it was
+    /// explored by another part or before the part was handed out, and
+    /// the races of the subtrees explored after it cannot merge sequences
+    /// into this part's wakeup trees, so this sleeper makes a sequence
     /// redundant only when it is one of its initials (Source-DPOR's test),
     /// not when it merely commutes with all of it.
     foreign: bool,
@@ -532,6 +536,16 @@ impl<S: System> Dpor<'_, '_, S> {
         let f = prefix.len();
         let node = &mut self.nodes[f];
         node.sleep = inherit(&sleep, &self.trace);
+        // Every sleeper of a part is foreign, also those its donor explored
+        // itself: a whole exploration rejects a sequence that a sleeper is
+        // a weak initial of because races in the subtrees explored after
+        // that sleeper merge the rest into this subtree's wakeup tree. One
+        // of those subtrees is the donor's current branch, whose plans
+        // reach this part's nodes only through the frontier, which drops
+        // them (their initial, this part's branch, is known there).
+        for q in &mut node.sleep {
+            q.foreign = true;
+        }
         node.wut = wut;
         node.state = Some(Box::new(self.cur.clone()));
         self.snapshots.depths.push(f);

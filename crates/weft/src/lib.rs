@@ -224,8 +224,8 @@ pub struct CheckOptions {
     /// it, opening a file for writing is refused (exit 2).
     #[arg(long, value_name = "DIR")]
     pub allow_writes: Option<std::path::PathBuf>,
-    /// Workers exploring at once (`0`: every core; default: 1, until a
-    /// split run that lost executions on indexer N=16 is fixed). `--por
+    /// Workers exploring at once (`0`: every core; default: every core,
+    /// but 1 for programs that draw symbolic inputs). `--por
     /// optimal` and `source` split their exploration between them: the
     /// same executions, outcomes and bugs as `-j 1`, possibly with more
     /// sleep-set-blocked runs. The other strategies and
@@ -240,18 +240,16 @@ pub struct CheckOptions {
 }
 
 impl CheckOptions {
-    /// The number of workers: `-j`, every core for `0`, else 1.
-    /// (`symbolic`: the program draws symbolic inputs; such programs run
-    /// faster on one core, as each worker's part needs its own solver.)
+    /// The number of workers: `-j`, or every core (`0`, and the default
+    /// unless the program draws symbolic inputs: each worker's part needs
+    /// its own solver, and replaying a part's prefix asks it again what
+    /// one worker's cache already knows, so such programs run faster on
+    /// one core).
     pub fn workers(&self, symbolic: bool) -> usize {
-        let _ = symbolic;
         let every = || std::thread::available_parallelism().map_or(1, |n| n.get());
-        // The default is one worker: split runs of indexer N=16 (CAS
-        // insertions) lost executions in about one run of six (found
-        // 2026-11-27, not yet fixed), and a lost execution may hide a bug.
         match self.jobs {
-            None => 1,
-            Some(0) => every(),
+            None if symbolic => 1,
+            Some(0) | None => every(),
             Some(n) => n as usize,
         }
     }

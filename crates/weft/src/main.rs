@@ -33,7 +33,8 @@ Options of `weft check FILE [OPTIONS] [-- CLANG_ARGS]` (details: `weft check --h
   --witness FILE               write a replayable witness of the first bug
   --trace FILE                 write the events of the bug's (or first) execution
   --allow-writes DIR           let the program write files inside DIR (in memory)
-  -j, --jobs N                 workers exploring at once (0: every core; default: 1)
+  -j, --jobs N                 workers exploring at once (0: every core; default:
+                               every core, 1 for programs with symbolic inputs)
   --shard I/N                  explore only shard I of N; `weft merge` joins the
                                shards' --json reports
 
