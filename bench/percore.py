@@ -70,8 +70,8 @@ PARTS = [
                r"weft_explore::words::"]),
     ("DPOR", [r"weft_explore::"]),
     ("events", [r"weft_core::"]),
-    ("allocation", [r"\bmi_", r"_mi_", r"malloc", r"\bfree\b", r"realloc", r"memcpy",
-                    r"memmove", r"__rdl_", r"__rust_"]),
+    ("allocation", [r"malloc", r"free", r"realloc", r"unlink_chunk", r"tcache",
+                    r"memcpy", r"memmove", r"memset", r"__rdl_", r"__rust_"]),
 ]
 
 

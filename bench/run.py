@@ -458,7 +458,9 @@ def reported_rss_kib(report: dict) -> float | None:
 def weft_command(weft: Path, cfg: Config, n: int, explorer: str, model: str,
                  max_executions: int, timeout_s: float) -> list[str]:
     """The weft command line for one configuration."""
-    cmd = [str(weft), "check", str(cfg.path), "--json", "--por", explorer]
+    # One worker: the table measures the cost per core (bench/parallel.py
+    # measures -j), and its blocked column Optimal-DPOR's own guarantee.
+    cmd = [str(weft), "check", str(cfg.path), "--json", "--por", explorer, "-j", "1"]
     if model != "sc":
         cmd += ["--mm", model]
     if not cfg.race_check:
