@@ -279,6 +279,13 @@ struct UpperNode {
     branches: Vec<Sleeper>,
 }
 
+impl UpperNode {
+    /// Whether `c` is a sleeper or a branch of the node.
+    fn knows(&self, c: Choice) -> bool {
+        self.sleep.iter().chain(&self.branches).any(|s| s.choice == c)
+    }
+}
+
 /// Near the end of the execution, nodes whose depth is a multiple of this
 /// keep a snapshot of the state.
 const SNAPSHOT_EVERY: usize = 4;
@@ -813,23 +820,25 @@ impl<S: System> Dpor<'_, '_, S> {
             debug_assert!(false, "a frontier node without a frontier");
             return;
         };
-        if (check || self.checked) && !self.runnable(i, &v) {
+        let initials = self.initials(i, &v);
+        let known = |node: &UpperNode| initials.iter().any(|&k| node.knows(v[k].choice));
+        if known(&frontier.nodes.lock().expect("no worker panics")[id]) {
             return;
         }
-        let initials = self.initials(i, &v);
-        let mut nodes = frontier.nodes.lock().expect("no worker panics");
-        let node = &mut nodes[id];
-        let known = |c: Choice| {
-            node.sleep
-                .iter()
-                .chain(&node.branches)
-                .any(|s| s.choice == c)
-        };
-        if initials.iter().any(|&k| known(v[k].choice)) {
+        // Most plans name a known branch: only one that adds a branch
+        // needs the node's state, rebuilt outside the lock.
+        let s = self.state_at(i);
+        if (check || self.checked) && !runs(s.clone(), &v) {
             return;
         }
         let choice = v[initials[0]].choice;
-        let (ev, terminal) = self.branch_at(&self.state_at(i), i, choice);
+        let (ev, terminal) = self.branch_at(&s, i, choice);
+        let mut nodes = frontier.nodes.lock().expect("no worker panics");
+        let node = &mut nodes[id];
+        if known(node) {
+            // Another part added it meanwhile.
+            return;
+        }
         let mut sleep = node.sleep.clone();
         sleep.extend(node.branches.iter().cloned());
         node.branches.push(Sleeper {
@@ -863,14 +872,7 @@ impl<S: System> Dpor<'_, '_, S> {
 
     /// Whether `v` can run from node `i`.
     fn runnable(&self, i: usize, v: &[Step]) -> bool {
-        let mut s = self.state_at(i);
-        for step in v {
-            if !s.status().is_running() || !s.is_enabled(step.choice.0) {
-                return false;
-            }
-            s.step(step.choice.0, step.choice.1);
-        }
-        true
+        runs(self.state_at(i), v)
     }
 
     fn steps(&self, idx: &[usize]) -> Vec<Step> {
@@ -1332,6 +1334,17 @@ impl<S: System> Dpor<'_, '_, S> {
         }
         snaps.thinned = snaps.thinned.min(depth);
     }
+}
+
+/// Whether `v` can run from state `s`.
+fn runs<S: System>(mut s: S, v: &[Step]) -> bool {
+    for step in v {
+        if !s.status().is_running() || !s.is_enabled(step.choice.0) {
+            return false;
+        }
+        s.step(step.choice.0, step.choice.1);
+    }
+    true
 }
 
 /// Whether `t`'s pending event needs an event that has not happened yet
