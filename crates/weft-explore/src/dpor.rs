@@ -23,7 +23,11 @@
 //! sleeper it leaves at its node is *terminal*: not inherited below, and a
 //! weak initial of a sequence only when it is that sequence's first step.
 //! The threads it stopped are planned before it (or before the atomic
-//! section it ended in).
+//! section it ended in). A sleeper makes such a plan redundant only if it
+//! also commutes with that end (deviation from the paper's weak-initial
+//! test, whose argument assumes every execution runs the sleeper
+//! eventually: one that ends early may not, and no race with it then
+//! plans what follows; see `analyse_terminal`).
 //!
 //! Invariants (each checked where it could break: a `debug_assert!`, and
 //! in release builds a counter in [`crate::Anomalies`], never a blocked
@@ -282,7 +286,10 @@ struct UpperNode {
 impl UpperNode {
     /// Whether `c` is a sleeper or a branch of the node.
     fn knows(&self, c: Choice) -> bool {
-        self.sleep.iter().chain(&self.branches).any(|s| s.choice == c)
+        self.sleep
+            .iter()
+            .chain(&self.branches)
+            .any(|s| s.choice == c)
     }
 }
 
@@ -788,14 +795,17 @@ impl<S: System> Dpor<'_, '_, S> {
         if self.checked && !self.runnable(i, &v) {
             return;
         }
-        self.plan_unchecked(i, v);
+        self.plan_unchecked(i, v, &[]);
     }
 
-    fn plan_unchecked(&mut self, i: usize, v: Vec<Step>) {
+    /// Plans `v` at node `i`, at or below the floor. `after`: the steps
+    /// that follow `v` in the order it plans (see
+    /// [`Dpor::insert_optimal`]).
+    fn plan_unchecked(&mut self, i: usize, v: Vec<Step>, after: &[Step]) {
         debug_assert!(i >= self.floor, "a plan above the floor of a part");
         match self.mode {
-            Mode::Optimal => self.insert_optimal(i, v, None),
-            Mode::Unfold { k } => self.insert_optimal(i, v, k),
+            Mode::Optimal => self.insert_optimal(i, v, None, after),
+            Mode::Unfold { k } => self.insert_optimal(i, v, k, after),
             Mode::Source => self.insert_source(i, &v),
         }
     }
@@ -866,7 +876,7 @@ impl<S: System> Dpor<'_, '_, S> {
             return self.plan_above(i, v, true);
         }
         if self.runnable(i, &v) {
-            self.plan_unchecked(i, v);
+            self.plan_unchecked(i, v, &[]);
         }
     }
 
@@ -988,8 +998,21 @@ impl<S: System> Dpor<'_, '_, S> {
         if !steps.is_empty() && at == n - 1 {
             self.terminal = Some(n - 1);
         }
+        // Each plan stands for the executions in which its thread goes
+        // before the section and the event that ended this one. A sleeper
+        // that commutes with the plan's step but not with that end is no
+        // reason to drop it: an execution that starts with the sleeper
+        // need not end early there, and one that ends early never runs
+        // the sleeper, so no race with it can plan the rest later (the
+        // classic argument for weak initials assumes every execution runs
+        // it eventually).
+        let after = self.steps(&(at..n).collect::<Vec<_>>());
         for s in steps {
-            self.plan_checked(at, vec![s]);
+            if at < self.floor {
+                self.plan_above(at, vec![s], true);
+            } else if self.runnable(at, std::slice::from_ref(&s)) {
+                self.plan_unchecked(at, vec![s], &after);
+            }
         }
     }
 
@@ -1010,17 +1033,29 @@ impl<S: System> Dpor<'_, '_, S> {
     /// initial of it. `k`: only the `k - 1` newest sleepers are checked (a
     /// k-partial alternative: `v` conflicts with the node's current event
     /// by construction), besides terminal ones; `None`: all of them.
-    fn insert_optimal(&mut self, i: usize, v: Vec<Step>, k: Option<u32>) {
+    ///
+    /// `after`: steps that come after `v` in the order `v` stands for (the
+    /// steps up to the end of an execution that ended early, see
+    /// [`Dpor::analyse_terminal`]); a sleeper is a weak initial only if it
+    /// also commutes with them.
+    fn insert_optimal(&mut self, i: usize, v: Vec<Step>, k: Option<u32>, after: &[Step]) {
         let trace = &self.trace;
         let flushed = |o, s| trace.flushed_before(o, s, i);
         let mut prefix = Prefix::new(&flushed);
         let node = &mut self.nodes[i];
+        let whole: Vec<Step>;
+        let extended = if after.is_empty() {
+            &v
+        } else {
+            whole = v.iter().chain(after).cloned().collect();
+            &whole
+        };
         // A terminal sleeper ended the execution right after it: it
         // conflicts with every event, so it is a weak initial of `v` only
         // when it is `v`'s first step, and then `v` cannot get past it.
         let redundant = |s: &Sleeper| match (s.terminal, s.foreign) {
             (true, _) => s.choice == v[0].choice,
-            (false, false) => weak_initial(&prefix, s.choice, &s.ev, &v).is_some(),
+            (false, false) => weak_initial(&prefix, s.choice, &s.ev, extended).is_some(),
             (false, true) => matches!(weak_initial(&prefix, s.choice, &s.ev, &v), Some(Some(_))),
         };
         let newest = match k {
@@ -1522,6 +1557,38 @@ mod tests {
             );
             assert_eq!(s.stats.anomalies.total(), 0);
         }
+    }
+
+    /// Random program 5188 (of `split`'s campaign), reduced: T0's assume
+    /// ends every execution in which it reads `y` before T1 increments it,
+    /// before T2 reads `y`. With T2's write of `x` before T0's read of it,
+    /// the executions in which T2 also reads `y` before the increment are
+    /// reached only through the plan that lets T2 go on before T0's read,
+    /// made when T0's assume failed. That plan commutes with the sleeper
+    /// T1 (the increment, explored first from the initial state), and the
+    /// weak-initial test dropped it, although T1 conflicts with the read
+    /// that ended the execution: Optimal-DPOR reached 3 of the 4 final
+    /// states.
+    #[test]
+    fn plan_before_early_end_behind_conflicting_sleeper() {
+        let threads = vec![
+            vec![aload(0, 0), load(1, 1), assume_eq(1, 1)],
+            vec![fetch_add(1, 2)],
+            vec![
+                aload(0, 0),
+                store_reg(0, 0, 1),
+                lock(0),
+                aload(1, 1),
+                unlock(0),
+            ],
+        ];
+        let naive = run(Por::None, threads.clone());
+        for por in [Por::Source, Por::Optimal] {
+            let s = run(por, threads.clone());
+            assert_eq!(s.outcomes, naive.outcomes, "--por {por}");
+            assert_eq!(s.stats.anomalies.total(), 0);
+        }
+        assert_eq!(run(Por::Optimal, threads).stats.executions, 4);
     }
 
     /// A wakeup sequence must not be inserted behind a choice that already
