@@ -917,6 +917,16 @@ impl<S: System> Dpor<'_, '_, S> {
                 });
             }
         }
+        // A choice still asleep at the end was explored before, from a node
+        // above, with the same event (no event since conflicts with it):
+        // that execution saw its races with the events before that node,
+        // and no later event conflicts with it. A sleep-set blocked
+        // execution (Source-DPOR, parts of a split run) ends with only
+        // such choices enabled.
+        let end = self.nodes.last().expect("the root node");
+        if self.unf.is_none() {
+            pending.retain(|p| !end.asleep(p.choice));
+        }
         for p in pending {
             if let Some(u) = &self.unf {
                 match u.stop(&self.trace, p.choice.0, &p.ev) {
