@@ -1076,7 +1076,12 @@ impl<S: System> Dpor<'_, '_, S> {
             None => 0,
         };
         let checked = |(n, s): (usize, &Sleeper)| (s.terminal || n >= newest) && redundant(s);
-        if node.sleep.iter().enumerate().any(checked) {
+        // A sequence that starts with a sleeper is skipped when its turn
+        // comes, with its subtree, so it is never inserted. A k-partial
+        // alternative (which checks only some sleepers) used to be: it then
+        // became a leaf that absorbed later sequences it is a weak initial
+        // of, and they were skipped with it and lost.
+        if node.asleep(v[0].choice) || node.sleep.iter().enumerate().any(checked) {
             return;
         }
         node.wut.insert(&mut prefix, v);

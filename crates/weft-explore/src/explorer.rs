@@ -312,6 +312,32 @@ mod tests {
     /// In-process differential test on random programs with atomic
     /// sections, a mutex, inputs and branches on them, and assumes and
     /// asserts inside and outside the sections.
+    /// Random case 8747, reduced: T1's assume ends the execution when it
+    /// reads `y` first; the plan for T2 to go first was absorbed by the
+    /// planned leaf T0, a sleeper there (a k-partial alternative checks
+    /// only some sleepers), and skipped with it. `--unfold-k 1` reached
+    /// one of the two final states.
+    #[test]
+    fn partial_alternative_never_absorbed_by_a_sleeper() {
+        use crate::testsys::ops::*;
+        let threads = vec![
+            vec![store(1, 1)],
+            vec![load(1, 0), assume_eq(0, 1)],
+            vec![fetch_add(0, 0), aload(1, 1), fetch_add(1, 3)],
+        ];
+        let plain = explore(TestSys::new(threads.clone()), Por::None);
+        assert_eq!(
+            plain.outcomes.len(),
+            3,
+            "two final states and a blocked one"
+        );
+        for k in [Some(1), Some(2), None] {
+            let u = unfold(&threads, k, true, false);
+            assert_eq!(u.outcomes, plain.outcomes, "--unfold-k {k:?}");
+        }
+        agree(&threads, "partial alternative");
+    }
+
     #[test]
     fn random_programs_agree() {
         let cases = std::env::var("WEFT_TESTSYS_CASES")
