@@ -870,13 +870,14 @@ impl<S: System> Dpor<'_, '_, S> {
     }
 
     /// Plans `v` from node `i` only if it can actually run there (used for
-    /// sequences built from pending events, which may be blocked).
-    fn plan_checked(&mut self, i: usize, v: Vec<Step>) {
+    /// sequences built from pending events, which may be blocked). `after`:
+    /// see [`Dpor::insert_optimal`].
+    fn plan_checked(&mut self, i: usize, v: Vec<Step>, after: &[Step]) {
         if i < self.floor {
             return self.plan_above(i, v, true);
         }
         if self.runnable(i, &v) {
-            self.plan_unchecked(i, v, &[]);
+            self.plan_unchecked(i, v, after);
         }
     }
 
@@ -955,7 +956,7 @@ impl<S: System> Dpor<'_, '_, S> {
                             let kept: Vec<usize> = (i + 1..end).filter(|&k| !out(k)).collect();
                             let mut v = self.steps(&kept);
                             v.push(p.clone());
-                            self.plan_checked(i, v);
+                            self.plan_checked(i, v, &[]);
                         }
                         continue;
                     }
@@ -968,7 +969,7 @@ impl<S: System> Dpor<'_, '_, S> {
                 }
                 let mut v = self.steps(&self.trace.notdep(i, self.trace.len()));
                 v.push(p.clone());
-                self.plan_checked(i, v);
+                self.plan_checked(i, v, &[]);
             }
         }
     }
@@ -1018,11 +1019,7 @@ impl<S: System> Dpor<'_, '_, S> {
         // it eventually).
         let after = self.steps(&(at..n).collect::<Vec<_>>());
         for s in steps {
-            if at < self.floor {
-                self.plan_above(at, vec![s], true);
-            } else if self.runnable(at, std::slice::from_ref(&s)) {
-                self.plan_unchecked(at, vec![s], &after);
-            }
+            self.plan_checked(at, vec![s], &after);
         }
     }
 
@@ -1042,7 +1039,7 @@ impl<S: System> Dpor<'_, '_, S> {
     /// Inserts `v` into node `i`'s wakeup tree unless a sleeper is a weak
     /// initial of it. `k`: only the `k - 1` newest sleepers are checked (a
     /// k-partial alternative: `v` conflicts with the node's current event
-    /// by construction), besides terminal ones; `None`: all of them.
+    /// by construction), besides any that is `v`'s first step; `None`: all of them.
     ///
     /// `after`: steps that come after `v` in the order `v` stands for (the
     /// steps up to the end of an execution that ended early, see
@@ -1060,13 +1057,9 @@ impl<S: System> Dpor<'_, '_, S> {
             whole = v.iter().chain(after).cloned().collect();
             &whole
         };
-        // A terminal sleeper ended the execution right after it: it
-        // conflicts with every event, so it is a weak initial of `v` only
-        // when it is `v`'s first step, and then `v` cannot get past it.
-        let redundant = |s: &Sleeper| match (s.terminal, s.foreign) {
-            (true, _) => s.choice == v[0].choice,
-            (false, false) => weak_initial(&prefix, s.choice, &s.ev, extended).is_some(),
-            (false, true) => matches!(weak_initial(&prefix, s.choice, &s.ev, &v), Some(Some(_))),
+        let redundant = |s: &Sleeper| match s.foreign {
+            false => weak_initial(&prefix, s.choice, &s.ev, extended).is_some(),
+            true => matches!(weak_initial(&prefix, s.choice, &s.ev, &v), Some(Some(_))),
         };
         let newest = match k {
             Some(k) => node
@@ -1075,12 +1068,15 @@ impl<S: System> Dpor<'_, '_, S> {
                 .saturating_sub(k.saturating_sub(1) as usize),
             None => 0,
         };
-        let checked = |(n, s): (usize, &Sleeper)| (s.terminal || n >= newest) && redundant(s);
-        // A sequence that starts with a sleeper is skipped when its turn
-        // comes, with its subtree, so it is never inserted. A k-partial
-        // alternative (which checks only some sleepers) used to be: it then
-        // became a leaf that absorbed later sequences it is a weak initial
-        // of, and they were skipped with it and lost.
+        // A terminal sleeper ended the execution right after it: it
+        // conflicts with every event, so it is a weak initial of `v` only
+        // when it is `v`'s first step, which the test below covers.
+        let checked = |(n, s): (usize, &Sleeper)| !s.terminal && n >= newest && redundant(s);
+        // A sequence that starts with a sleeper (of any kind) is skipped
+        // when its turn comes, with its subtree, so it is never inserted. A
+        // k-partial alternative (which checks only some sleepers) used to
+        // be: it then became a leaf that absorbed later sequences it is a
+        // weak initial of, and they were skipped with it and lost.
         if node.asleep(v[0].choice) || node.sleep.iter().enumerate().any(checked) {
             return;
         }

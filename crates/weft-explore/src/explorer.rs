@@ -309,9 +309,6 @@ mod tests {
         assert_eq!(s.stats.executions, 2);
     }
 
-    /// In-process differential test on random programs with atomic
-    /// sections, a mutex, inputs and branches on them, and assumes and
-    /// asserts inside and outside the sections.
     /// Random case 8747, reduced: T1's assume ends the execution when it
     /// reads `y` first; the plan for T2 to go first was absorbed by the
     /// planned leaf T0, a sleeper there (a k-partial alternative checks
@@ -338,6 +335,9 @@ mod tests {
         agree(&threads, "partial alternative");
     }
 
+    /// In-process differential test on random programs with atomic
+    /// sections, a mutex, inputs and branches on them, and assumes and
+    /// asserts inside and outside the sections.
     #[test]
     fn random_programs_agree() {
         let cases = std::env::var("WEFT_TESTSYS_CASES")
