@@ -32,6 +32,37 @@ pub(crate) fn make_mut<T: Clone>(a: &mut Arc<T>) -> &mut T {
     }
 }
 
+/// A handle, private to one part of a split run (`-j`), on a value that
+/// every part shares: the program and the thread-name registry. A machine
+/// is cloned at every snapshot; through this handle the clone counts on
+/// the handle's own `Arc`, which only one worker touches, instead of on
+/// the shared value's, whose count would bounce between the cores of all
+/// workers (with `-j 2` on mutex_counter N=9, the clones and drops of
+/// machines took 30% more samples than with `-j 1`). Reading costs one
+/// more pointer.
+pub(crate) struct PartLocal<T>(Arc<T>);
+
+impl<T> PartLocal<T> {
+    /// A new handle on `shared`: make one per machine built from scratch.
+    pub(crate) fn new(shared: T) -> PartLocal<T> {
+        PartLocal(Arc::new(shared))
+    }
+}
+
+impl<T> Clone for PartLocal<T> {
+    fn clone(&self) -> PartLocal<T> {
+        PartLocal(Arc::clone(&self.0))
+    }
+}
+
+impl<T> std::ops::Deref for PartLocal<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -102,7 +102,7 @@ impl Machine {
 
     /// Executes (or, in local mode, possibly pauses before) the current
     /// instruction of `tid`.
-    pub(crate) fn exec_inst(&mut self, prog: &Arc<Program>, tid: Tid, commit: bool) -> Step {
+    pub(crate) fn exec_inst(&mut self, prog: &Program, tid: Tid, commit: bool) -> Step {
         self.steps += 1;
         if self.steps > self.limits.max_steps {
             return Err(Stop::Limit(weft_core::LimitKind::MaxSteps));
@@ -911,7 +911,7 @@ impl Machine {
     #[allow(clippy::too_many_arguments)]
     fn call(
         &mut self,
-        prog: &Arc<Program>,
+        prog: &Program,
         tid: Tid,
         dst: Option<Reg>,
         callee: &Callee,
@@ -1152,7 +1152,7 @@ impl Machine {
 
     fn call_model(
         &mut self,
-        prog: &Arc<Program>,
+        prog: &Program,
         tid: Tid,
         e: u32,
         args: Vec<Value>,

@@ -12,7 +12,7 @@
 //! phi operands counted as uses at the end of their predecessor) and cached
 //! per pause point; shared by every execution of the program.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 use weft_ir::{Callee, FuncId, Function, Inst, Module, Operand, Reg};
 
 /// Liveness of every function of a module, computed lazily.
@@ -31,7 +31,7 @@ struct FuncLive {
     /// Sorted live registers per pause point, filled on first use: index
     /// `ip * 2` for "before the instruction", `ip * 2 + 1` for "after the
     /// call at `ip` returns".
-    cache: Vec<OnceLock<Arc<[Reg]>>>,
+    cache: Vec<OnceLock<Box<[Reg]>>>,
 }
 
 #[derive(Clone, PartialEq)]
@@ -56,7 +56,7 @@ impl BitSet {
             *a |= b;
         }
     }
-    fn regs(&self) -> Arc<[Reg]> {
+    fn regs(&self) -> Box<[Reg]> {
         let mut out = Vec::new();
         for (i, &w) in self.0.iter().enumerate() {
             let mut w = w;
@@ -78,22 +78,22 @@ impl Liveness {
     }
 
     /// Registers live just before instruction `ip` of `func` executes.
-    pub fn before(&self, m: &Module, func: FuncId, ip: u32) -> Arc<[Reg]> {
+    pub fn before<'a>(&'a self, m: &Module, func: FuncId, ip: u32) -> &'a [Reg] {
         self.at(m, func, ip, false)
     }
 
     /// Registers live once the call at `ip` of `func` has returned (its
     /// result excluded: the return writes it).
-    pub fn after_call(&self, m: &Module, func: FuncId, ip: u32) -> Arc<[Reg]> {
+    pub fn after_call<'a>(&'a self, m: &Module, func: FuncId, ip: u32) -> &'a [Reg] {
         self.at(m, func, ip, true)
     }
 
-    fn at(&self, m: &Module, func: FuncId, ip: u32, after: bool) -> Arc<[Reg]> {
+    fn at<'a>(&'a self, m: &Module, func: FuncId, ip: u32, after: bool) -> &'a [Reg] {
         let f = &m.functions[func as usize];
         let fl = self.funcs[func as usize].get_or_init(|| FuncLive::compute(f));
         match fl.cache.get(ip as usize * 2 + after as usize) {
-            Some(slot) => slot.get_or_init(|| fl.walk(f, ip, after)).clone(),
-            None => Arc::from([]),
+            Some(slot) => slot.get_or_init(|| fl.walk(f, ip, after)),
+            None => &[],
         }
     }
 }
@@ -189,9 +189,9 @@ impl FuncLive {
     }
 
     /// Walks the block of `ip` backwards from its end to `ip` (or `ip + 1`).
-    fn walk(&self, f: &Function, ip: u32, after: bool) -> Arc<[Reg]> {
+    fn walk(&self, f: &Function, ip: u32, after: bool) -> Box<[Reg]> {
         let Some(&b) = self.block_of.get(ip as usize) else {
-            return Arc::from([]);
+            return Box::from([]);
         };
         let (_, end) = self.ranges[b as usize];
         let mut live = self.live_out[b as usize].clone();
@@ -434,14 +434,14 @@ mod tests {
         let live = Liveness::new(1);
         // Before the load: only the phi result (the address) is live; the
         // load and compare results of the last iteration are not.
-        assert_eq!(&*live.before(&m, 0, 1), &[1]);
+        assert_eq!(live.before(&m, 0, 1), &[1]);
         // Before the compare: the loaded value too.
-        assert_eq!(&*live.before(&m, 0, 2), &[1, 3]);
+        assert_eq!(live.before(&m, 0, 2), &[1, 3]);
         // At the loop's back edge: r1 feeds the copy.
-        assert_eq!(&*live.before(&m, 0, 4), &[1]);
+        assert_eq!(live.before(&m, 0, 4), &[1]);
         // Entry: the parameter feeds the phi.
-        assert_eq!(&*live.before(&m, 0, 0), &[0]);
+        assert_eq!(live.before(&m, 0, 0), &[0]);
         // After "the call" at 1 (as if it were one): its result excluded.
-        assert_eq!(&*live.after_call(&m, 0, 1), &[1]);
+        assert_eq!(live.after_call(&m, 0, 1), &[1]);
     }
 }

@@ -52,23 +52,34 @@ pub type StatsSink = Arc<std::sync::Mutex<SolverStats>>;
 /// and its Z3 context are made at first use: a program without inputs
 /// never starts Z3.
 #[derive(Clone)]
-pub struct SharedPool(Rc<RefCell<Option<Pool>>>, Option<StatsSink>);
+pub struct SharedPool(Rc<PoolCell>);
+
+/// What every handle of one [`SharedPool`] shares. The sink lives here, not
+/// in each handle: a handle is cloned with every snapshot, and the sink's
+/// `Arc`, which every part of a split run shares, would have its count
+/// bounce between the workers' cores.
+#[derive(Default)]
+struct PoolCell {
+    pool: RefCell<Option<Pool>>,
+    sink: RefCell<Option<StatsSink>>,
+}
 
 impl SharedPool {
     pub fn new() -> SharedPool {
-        SharedPool(Rc::new(RefCell::new(None)), None)
+        SharedPool(Rc::default())
     }
 
     /// Makes [`SharedPool::flush`] add the solver's counters to `sink`: how
     /// a split run, whose parts each have their own pool, reports them.
     pub fn report_to(&mut self, sink: StatsSink) {
-        self.1 = Some(sink);
+        *self.0.sink.borrow_mut() = Some(sink);
     }
 
     /// Adds the solver's counters to the sink given to
     /// [`SharedPool::report_to`], once: the pool's part is done.
     pub fn flush(&mut self) {
-        if let Some(sink) = self.1.take() {
+        let sink = self.0.sink.borrow_mut().take();
+        if let Some(sink) = sink {
             if let Ok(mut total) = sink.lock() {
                 total.add(&self.stats());
             }
@@ -76,7 +87,7 @@ impl SharedPool {
     }
 
     pub(crate) fn get(&self) -> RefMut<'_, Pool> {
-        RefMut::map(self.0.borrow_mut(), |p| {
+        RefMut::map(self.0.pool.borrow_mut(), |p| {
             p.get_or_insert_with(|| {
                 let options = SolverOptions {
                     timeout: Some(std::time::Duration::from_secs(10)),
@@ -93,12 +104,13 @@ impl SharedPool {
 
     /// Whether any execution drew a symbolic input (the pool was made).
     pub fn used(&self) -> bool {
-        self.0.borrow().is_some()
+        self.0.pool.borrow().is_some()
     }
 
     /// The solver's counters so far (zero if it was never used).
     pub fn stats(&self) -> SolverStats {
         self.0
+            .pool
             .borrow()
             .as_ref()
             .map(|p| p.solver.stats())
