@@ -83,6 +83,10 @@ pub struct Trace {
     last_global: Slot,
     /// The newest event of each kind that can enable another.
     wakers: FxHashMap<Waker, u32>,
+    /// The broadcasts on each condition variable, oldest first: the first
+    /// one after a thread started waiting woke it, unless a signal did
+    /// (see [`Trace::cond_waker`]).
+    broadcasts: FxHashMap<u64, Vec<u32>>,
     /// The previous value of every summary an event changed, with the
     /// event's position.
     undo: Vec<(u32, Undo)>,
@@ -261,10 +265,14 @@ impl Trace {
         }
         let kinds: SmallVec<[Waker; 2]> = match ev.kind {
             EventKind::CondWake {
-                cond,
                 how: weft_core::Wakeup::Signalled { unbidden: false },
                 ..
-            } => [Waker::Signal(cond, ev.tid), Waker::Broadcast(cond)].into(),
+            } => {
+                return self.cond_waker(ev).filter(|&i| {
+                    let e = &self.entries[i as usize];
+                    !base.covers(e.ev.tid, e.seq) && self.depends_on(i, ev)
+                });
+            }
             EventKind::Join { child } => [Waker::Exit(child)].into_iter().collect(),
             // A post hands its token to a waiter as a signal wakes one; the
             // last arrival at a barrier releases all, as a broadcast.
@@ -285,6 +293,44 @@ impl Trace {
                     && self.depends_on(i, ev)
             })
             .max()
+    }
+
+    /// The signal or broadcast that woke the thread of `ev`, a wait woken
+    /// by one (running now): a signal that named the thread after its wait
+    /// began (`CondWait`, its previous event), or else the first broadcast
+    /// on the condition variable after it. Later broadcasts found the
+    /// thread woken already: they race with its wake like any event on the
+    /// same condition variable.
+    fn cond_waker(&self, ev: &Event) -> Option<u32> {
+        let EventKind::CondWake { cond, .. } = ev.kind else {
+            return None;
+        };
+        let wait = *self.by_thread.get(ev.tid as usize)?.last()?;
+        debug_assert!(
+            matches!(
+                self.entries[wait as usize].ev.kind,
+                EventKind::CondWait { .. }
+            ),
+            "a woken wait follows its wait"
+        );
+        if let Some(&i) = self.wakers.get(&Waker::Signal(cond, ev.tid)) {
+            if i > wait {
+                return Some(i);
+            }
+        }
+        let all = self.broadcasts.get(&cond)?;
+        all.get(all.partition_point(|&i| i < wait)).copied()
+    }
+
+    /// Whether earlier event `i` enables `ev` (see [`enables`]), `waker`
+    /// being what woke `ev`'s thread if `ev` is a woken wait: of the
+    /// broadcasts on its condition variable, only that one does.
+    fn enables_at(&self, i: u32, ev: &Event, waker: Option<u32>) -> bool {
+        let e = &self.entries[i as usize].ev;
+        match (&e.kind, &ev.kind) {
+            (EventKind::Broadcast { .. }, EventKind::CondWake { .. }) => waker == Some(i),
+            _ => enables(e, ev),
+        }
     }
 
     /// Whether `ev` (running now) depends on earlier event `i`.
@@ -529,6 +575,7 @@ impl Trace {
             objs,
             last_global,
             wakers,
+            broadcasts,
             undo,
             update_at,
             ..
@@ -566,6 +613,10 @@ impl Trace {
         };
         if let Some(k) = waker {
             undo.push((idx, Undo::Waker(k, wakers.insert(k, idx))));
+        }
+        if let EventKind::Broadcast { cond, .. } = ev.kind {
+            broadcasts.entry(cond).or_default().push(idx);
+            undo.push((idx, Undo::Broadcast(cond)));
         }
         let accesses = ev.accesses();
         if accesses.is_empty() {
@@ -764,7 +815,7 @@ impl Trace {
             let maximal = deps
                 .iter()
                 .all(|&j| j == i || !self.hb(i as usize, j as usize));
-            if !maximal || enables(&e.ev, ev) {
+            if !maximal || self.enables_at(i, ev, enabler) {
                 continue;
             }
             let partner = match self.opening_acquire(i, ev) {
@@ -892,6 +943,11 @@ impl Trace {
                 Undo::Obj(o, old) => restore(&mut self.objs, o, old),
                 Undo::Global(old) => self.last_global = old,
                 Undo::Waker(k, old) => restore(&mut self.wakers, k, old),
+                Undo::Broadcast(cond) => {
+                    let all = self.broadcasts.get_mut(&cond);
+                    let popped = all.and_then(Vec::pop);
+                    debug_assert!(popped.is_some(), "an undone broadcast was recorded");
+                }
             }
         }
     }

@@ -223,6 +223,8 @@ pub enum Undo {
     Obj(SyncObj, Option<ObjCell>),
     Global(Slot),
     Waker(Waker, Option<u32>),
+    /// A broadcast on this condition variable: the newest of its list.
+    Broadcast(u64),
 }
 
 #[cfg(test)]

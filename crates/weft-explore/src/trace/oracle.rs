@@ -166,11 +166,42 @@ impl OldTrace {
     fn enabler(&self, ev: &Event, deps: &[u32]) -> Option<u32> {
         match ev.woken_by {
             Some(range) => self.latest_write(ev.tid, range),
+            None if matches!(ev.kind, EventKind::CondWake { .. }) => {
+                self.cond_waker(ev).filter(|i| deps.contains(i))
+            }
             None => deps
                 .iter()
                 .rev()
                 .copied()
                 .find(|&i| enables(&self.entries[i as usize].ev, ev)),
+        }
+    }
+
+    /// What woke the thread of `ev`, a woken wait: the first event after
+    /// its wait began (its previous event) that is a broadcast on the
+    /// condition variable or a signal naming the thread.
+    fn cond_waker(&self, ev: &Event) -> Option<u32> {
+        let EventKind::CondWake { cond, how, .. } = ev.kind else {
+            return None;
+        };
+        if how != (weft_core::Wakeup::Signalled { unbidden: false }) {
+            return None;
+        }
+        let wait = self.last(ev.tid)?;
+        (wait + 1..self.entries.len() as u32).find(|&i| match self.entries[i as usize].ev.kind {
+            EventKind::Broadcast { cond: c, .. } => c == cond,
+            EventKind::Signal { cond: c, woke } => c == cond && woke == Some(ev.tid),
+            _ => false,
+        })
+    }
+
+    /// Whether earlier event `i` enables `ev`: of the broadcasts, only
+    /// the one that woke it (`waker`) does.
+    fn enables_at(&self, i: u32, ev: &Event, waker: Option<u32>) -> bool {
+        let e = &self.entries[i as usize].ev;
+        match (&e.kind, &ev.kind) {
+            (EventKind::Broadcast { .. }, EventKind::CondWake { .. }) => waker == Some(i),
+            _ => enables(e, ev),
         }
     }
 
@@ -423,7 +454,7 @@ impl OldTrace {
             let maximal = deps
                 .iter()
                 .all(|&j| j == i || !self.entries[j as usize].clock.covers(e.ev.tid, e.seq));
-            if !maximal || enables(&e.ev, ev) {
+            if !maximal || self.enables_at(i, ev, enabler) {
                 continue;
             }
             let partner = match self.opening_acquire(i, ev) {

@@ -513,3 +513,52 @@ fn summaries_match_on_long_traces() {
         run(seed, 3000);
     }
 }
+
+/// A wait woken by the first of two broadcasts races with the critical
+/// section before the second one: the second broadcast did not wake it, so
+/// it does not pin the wake after itself. (Taking the newest broadcast for
+/// the waker made the wake race with nothing, and lost the executions in
+/// which the woken thread takes the mutex back first.)
+#[test]
+fn a_later_broadcast_does_not_enable_a_woken_wait() {
+    let (mutex, cond) = (MUTEXES[0], CONDS[0]);
+    let tracking = super::Tracking {
+        race_check: true,
+        sync_clocks: true,
+        light: false,
+    };
+    let mut t = Trace::new(tracking);
+    let mut old = OldTrace::new(true);
+    let woken = weft_core::Wakeup::Signalled { unbidden: false };
+    let events = [
+        ev(1, EventKind::Lock { mutex }),
+        ev(1, EventKind::CondWait { cond, mutex }),
+        ev(0, EventKind::Lock { mutex }),
+        ev(0, EventKind::Broadcast { cond, woke: 1 }),
+        ev(0, EventKind::Unlock { mutex }),
+        // The second critical section, index 5 to 7.
+        ev(0, EventKind::Lock { mutex }),
+        ev(0, EventKind::Broadcast { cond, woke: 0 }),
+        ev(0, EventKind::Unlock { mutex }),
+        ev(
+            1,
+            EventKind::CondWake {
+                cond,
+                mutex,
+                how: woken,
+            },
+        ),
+    ];
+    for (k, e) in events.into_iter().enumerate() {
+        let choice = (e.tid, 0);
+        t.push(e.clone(), choice);
+        old.push(e, choice);
+        compare_entries(&t, &old, &format!("event {k}"));
+    }
+    let wake = t.entries.last().unwrap();
+    assert_eq!(
+        wake.races.as_slice(),
+        &[5],
+        "the wake races with the second critical section's lock"
+    );
+}
