@@ -857,6 +857,29 @@ fn replay_refuses_garbage_witness() {
         .expect_bad_input("w.json");
 }
 
+/// A waiter woken by a broadcast is planned from a pending event that says
+/// so: no explorer anomaly and no sleep-set-blocked execution under
+/// Optimal-DPOR (see the program's header).
+#[test]
+fn woken_waiters_are_planned_as_woken() {
+    let out = run(&[
+        "check",
+        "tests/programs/cond_woken_pending_event.c",
+        "--json",
+        "--keep-going",
+        "--no-spurious-wakeups",
+        "-j",
+        "1",
+    ]);
+    out.expect_code(42);
+    let r = out.json();
+    for counter in ["disabled_wakeup", "asleep_child"] {
+        assert_eq!(r["anomalies"][counter], 0, "anomalies: {r}");
+    }
+    assert_eq!(r["blocked"], 0, "blocked: {r}");
+    assert_eq!(r["executions"], 13, "executions: {r}");
+}
+
 /// Every documented JSON field is present with the documented type.
 #[test]
 fn json_schema() {

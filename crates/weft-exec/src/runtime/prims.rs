@@ -432,6 +432,13 @@ pub fn sem_post(m: &mut Machine, c: &Call) -> Run {
         let th = m.thread_mut(t);
         let timed = matches!(th.state, ThreadState::Blocked { timed: true, .. });
         th.state = ThreadState::Granted { obj: sem, timed };
+        // Its pending event was made while it was blocked (a timeout, for
+        // a timed wait, see `sem_wait_event`): it now takes the token.
+        if let Some(ev) = &mut th.pending {
+            if let EventKind::SemTimeout { .. } = ev.kind {
+                ev.kind = EventKind::SemWake { sem, timed };
+            }
+        }
     }
     m.last = Some(EventKind::SemPost { sem, woke });
     ok()

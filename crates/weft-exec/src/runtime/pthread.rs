@@ -533,6 +533,18 @@ fn wake(m: &mut Machine, t: Tid, cond: u64) {
         cond,
         unbidden: timed || spurious,
     };
+    // Its pending event was made while it waited (an unsignalled wake,
+    // see `cond_wait_pending`): it now returns signalled. An explorer
+    // reads pending events to plan this thread before others (a stale
+    // one, a spurious wake, commutes with different events than the wake
+    // that runs).
+    if let Some(ev) = &mut th.pending {
+        if let EventKind::CondWake { how, .. } = &mut ev.kind {
+            *how = Wakeup::Signalled {
+                unbidden: timed || spurious,
+            };
+        }
+    }
 }
 
 pub fn broadcast_pending(_: &Machine, c: &Call) -> Pending {
