@@ -3,7 +3,7 @@
 
 For every program in ``bench/hardbugs/`` this runs
 
-    weft check PROGRAM --json --no-race-check --strategy S ... --timeout T
+    weft check PROGRAM --json --no-race-check -j 1 --strategy S ... --timeout T
 
 once for each systematic strategy (``exhaustive``, ``icb``, ``vt``) and with
 seeds 1..20 for each randomized one (``pct`` at depth 1, 2 and 3, ``pctvb``
@@ -270,7 +270,10 @@ def check(weft: Path, prog: Program, strat: Strategy, seed: int | None, runs: in
           timeout_s: float, witness_dir: Path | None) -> Run:
     """One `weft check` of ``prog`` under ``strat`` (and ``seed``)."""
     r = Run(prog.name, strat.label, seed)
-    cmd = [str(weft), "check", str(prog.path), "--json", "--no-race-check",
+    # One worker per run: runs already go in parallel (--jobs), and a split
+    # exhaustive search would make the executions to the first bug depend
+    # on timing.
+    cmd = [str(weft), "check", str(prog.path), "--json", "--no-race-check", "-j", "1",
            *strat.args(runs, seed), "--timeout", f"{timeout_s:g}", *prog.extra_args]
     if witness_dir is not None:
         tag = re.sub(r"[^A-Za-z0-9]+", "_", strat.label)
@@ -609,7 +612,7 @@ def header(weft: Path, opts: argparse.Namespace, argv: list[str], minutes: float
         "",
         "Produced by `bench/strategies.py` on the programs in `bench/hardbugs/` (one "
         "hard-to-find bug each; their headers describe the bug). Each row runs "
-        "`weft check --json --no-race-check --strategy ...` until the first bug; "
+        "`weft check --json --no-race-check -j 1 --strategy ...` until the first bug; "
         f"randomized strategies run {opts.seeds} seeds (1..{opts.seeds}) of at most "
         f"{opts.runs:,} executions each. A seed that missed counts as worse than any "
         "that found the bug; `>N` is a run that ended without a bug after spending N, "

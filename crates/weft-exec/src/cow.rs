@@ -8,6 +8,10 @@
 //! counts with plain loads first, and only takes that path when the value
 //! may be shared.
 //!
+//! It also owns [`PartLocal`], the handle through which a machine reads
+//! what all the parts of a split run share without counting on that
+//! value's own `Arc` at every snapshot.
+//!
 //! [`Machine`]: crate::machine::Machine
 
 use std::sync::atomic::{fence, Ordering};
@@ -66,6 +70,19 @@ impl<T> std::ops::Deref for PartLocal<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn part_local_clones_leave_the_shared_count_alone() {
+        let shared = Arc::new(vec![7]);
+        let handle = PartLocal::new(shared.clone());
+        assert_eq!(Arc::strong_count(&shared), 2);
+        let snapshots: Vec<_> = (0..5).map(|_| handle.clone()).collect();
+        assert_eq!(Arc::strong_count(&shared), 2);
+        assert_eq!(snapshots[4][0], 7);
+        drop(snapshots);
+        drop(handle);
+        assert_eq!(Arc::strong_count(&shared), 1);
+    }
 
     #[test]
     fn unique_values_are_changed_in_place_shared_ones_copied() {
