@@ -29,6 +29,14 @@
 //! eventually: one that ends early may not, and no race with it then
 //! plans what follows; see `analyse_terminal`).
 //!
+//! A signal or broadcast disables a waiter's unsignalled wake (spurious,
+//! or a timeout): the waiter's next event becomes the signalled wake, and
+//! no race of the trace leads back to the other. Optimal- and Source-DPOR
+//! rely on races of other executions to reach it; `--por unfold`, whose
+//! cutoffs may stop those, plans the waiter's wake before the signal when
+//! the signal runs (`disabled_wakes`, a deviation with no counterpart in
+//! the papers).
+//!
 //! Invariants (each checked where it could break: a `debug_assert!`, and
 //! in release builds a counter in [`crate::Anomalies`], never a blocked
 //! execution):
@@ -405,6 +413,10 @@ struct Dpor<'r, 'c, S> {
     /// For each node above the floor, the [`Frontier`] node that takes the
     /// plans made there, if they are needed (see [`Part::upper`]).
     upper: Vec<Option<usize>>,
+    /// Plans that run a waiter's unsignalled wake before the signal or
+    /// broadcast that woke it in this execution (`unfold`, see
+    /// [`Dpor::disabled_wakes`]), made when that event ran.
+    wake_plans: Vec<(usize, Vec<Step>)>,
 }
 
 fn explore<S: System>(init: S, tracking: Tracking, rec: &mut Recorder, mode: Mode) -> Completion {
@@ -456,6 +468,7 @@ pub(crate) fn explore_part<S: System>(
         floor: 0,
         share,
         upper: Vec::new(),
+        wake_plans: Vec::new(),
     };
     let Some(mut first_new) = d.start(part) else {
         d.rec.anomaly(|a| &mut a.disabled_wakeup);
@@ -613,7 +626,17 @@ impl<S: System> Dpor<'_, '_, S> {
             }
             self.snapshot(d);
             self.rec.event();
+            let wakes = self.disabled_wakes(choice.0);
             let race = self.run_step(choice);
+            for (i, v) in wakes {
+                let t = v.last().expect("a wake plan ends with the wake").choice.0;
+                let woken = self.cur.next_event(t).is_some_and(|e| {
+                    matches!(e.kind, weft_core::EventKind::CondWake { how, .. } if how.signalled())
+                });
+                if woken {
+                    self.wake_plans.push((i, v));
+                }
+            }
             if let Some(u) = &mut self.unf {
                 // A state whose execution ended (a bug, a failed assume, an
                 // infeasible branch) has no future: it is no cutoff's
@@ -631,6 +654,65 @@ impl<S: System> Dpor<'_, '_, S> {
                 self.note_race(bug);
             }
         }
+    }
+
+    /// With `--por unfold`, before thread `tid` runs a signal or broadcast:
+    /// the plans that would run each other thread's unsignalled wake (a
+    /// spurious wake, a timeout) on that condition variable first.
+    /// Once the signal wakes a waiter, its pending event is the signalled
+    /// wake, and no race of the trace leads back to the unsignalled one:
+    /// the signal disables it. So its reversals are made here, against the
+    /// trace as it is before the signal: the races the unsignalled wake
+    /// would have if it ran now (as for a pending event), and the signal
+    /// itself (the wake goes first). The caller keeps only those of the
+    /// threads the signal woke. Optimal-DPOR reaches such wakes through
+    /// races of other executions (the differential tests find none
+    /// missed), which unfold's cutoffs may stop (README, known limits).
+    fn disabled_wakes(&self, tid: u32) -> Vec<(usize, Vec<Step>)> {
+        if !matches!(self.mode, Mode::Unfold { .. }) {
+            return Vec::new();
+        }
+        let cond = match self.cur.next_event(tid).map(|e| &e.kind) {
+            Some(
+                weft_core::EventKind::Signal { cond, .. }
+                | weft_core::EventKind::Broadcast { cond, .. },
+            ) => *cond,
+            _ => return Vec::new(),
+        };
+        let n = self.trace.len();
+        let mut out = Vec::new();
+        for t in (0..self.cur.thread_count() as u32).filter(|&t| t != tid) {
+            let Some(ev) = self.cur.next_event(t) else {
+                continue;
+            };
+            let unsignalled = matches!(
+                ev.kind,
+                weft_core::EventKind::CondWake { cond: c, how, .. } if c == cond && !how.signalled()
+            );
+            // It may wait for the mutex too (held around the signal):
+            // its races then put it before that critical section. A plan
+            // that cannot run (no spurious wakes, `--no-spurious-wakeups`)
+            // is dropped when it is simulated (`plan_checked`).
+            if !unsignalled {
+                continue;
+            }
+            let mut ev = ev.clone();
+            self.trace.classify(&mut ev, n);
+            for alt in 0..self.cur.alternatives(t) {
+                let wake = Step {
+                    choice: (t, alt),
+                    ev: ev.clone(),
+                };
+                for i in self.trace.pending_races(&ev) {
+                    let i = i as usize;
+                    let mut v = self.steps(&self.trace.notdep(i, n));
+                    v.push(wake.clone());
+                    out.push((i, v));
+                }
+                out.push((n, vec![wake]));
+            }
+        }
+        out
     }
 
     /// Whether `tid`, about to run the current node's planned step, comes
@@ -773,6 +855,12 @@ impl<S: System> Dpor<'_, '_, S> {
     /// of the final step when it ended the program for everyone.
     fn analyse(&mut self, first_new: usize) {
         self.checked |= self.cur.spun();
+        for (i, v) in std::mem::take(&mut self.wake_plans) {
+            let last = v.last().expect("a wake plan ends with the wake");
+            if self.takes_plans(i) && !self.cut_at(last.choice.0, &last.ev, i) {
+                self.plan_checked(i, v, &[]);
+            }
+        }
         self.analyse_executed(first_new);
         self.analyse_pending();
         self.analyse_terminal();
