@@ -703,12 +703,7 @@ impl<S: System> Dpor<'_, '_, S> {
                     choice: (t, alt),
                     ev: ev.clone(),
                 };
-                for i in self.trace.pending_races(&ev) {
-                    let i = i as usize;
-                    let mut v = self.steps(&self.trace.notdep(i, n));
-                    v.push(wake.clone());
-                    out.push((i, v));
-                }
+                out.extend(self.pending_plans(&wake));
                 out.push((n, vec![wake]));
             }
         }
@@ -1050,16 +1045,27 @@ impl<S: System> Dpor<'_, '_, S> {
                     }
                 }
             }
-            for i in self.trace.pending_races(&p.ev) {
-                let i = i as usize;
-                if !self.takes_plans(i) {
-                    continue;
-                }
-                let mut v = self.steps(&self.trace.notdep(i, self.trace.len()));
-                v.push(p.clone());
+            for (i, v) in self.pending_plans(&p) {
                 self.plan_checked(i, v, &[]);
             }
         }
+    }
+
+    /// The plans that run pending step `p` (not executed) before each event
+    /// it would race with if it ran after the trace so far:
+    /// `notdep(e_i, E).p` at each race `i` whose node takes plans.
+    fn pending_plans(&self, p: &Step) -> Vec<(usize, Vec<Step>)> {
+        let n = self.trace.len();
+        let races = self.trace.pending_races(&p.ev).into_iter();
+        races
+            .map(|i| i as usize)
+            .filter(|&i| self.takes_plans(i))
+            .map(|i| {
+                let mut v = self.steps(&self.trace.notdep(i, n));
+                v.push(p.clone());
+                (i, v)
+            })
+            .collect()
     }
 
     /// An execution that ended (exit, bug, failed assume, bound) stopped

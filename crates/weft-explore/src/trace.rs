@@ -603,7 +603,6 @@ impl Trace {
                 cond,
                 woke: Some(t),
             } => Some(Waker::Signal(cond, t)),
-            EventKind::Broadcast { cond, .. } => Some(Waker::Broadcast(cond)),
             EventKind::SemPost { sem, woke: Some(t) } => Some(Waker::Signal(sem, t)),
             EventKind::BarrierWait {
                 bar, serial: true, ..

@@ -205,7 +205,9 @@ impl Clone for ObjCell {
 }
 
 /// The events an enabled event can need: the newest signal that woke a
-/// thread on a condition variable, the newest broadcast, a thread's exit.
+/// thread on a condition variable (or a semaphore's waiter), the newest
+/// serial arrival at a barrier, a thread's exit. (A broadcast's wake is
+/// found in `Trace::broadcasts`, see `Trace::cond_waker`.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Waker {
     Signal(u64, Tid),
