@@ -29,6 +29,16 @@
 //! eventually: one that ends early may not, and no race with it then
 //! plans what follows; see `analyse_terminal`).
 //!
+//! The papers take a thread's next event to be fixed by its local state.
+//! A compare-and-swap and a `trylock` are not: whether they write depends
+//! on the value they read, and a reversal moves `e'` before the write `e`
+//! it read. The last step of every planned sequence of that kind is run
+//! from its node first, and planned with the event it runs there
+//! (`Dpor::settle`); the wakeup tree and the weak-initial tests must see
+//! that event, or a stale write becomes a branch beside a sleeper it in
+//! fact commutes with and a trace is lost. Only the last step can differ:
+//! the others do not depend on `e`.
+//!
 //! A signal or broadcast disables a waiter's unsignalled wake (spurious,
 //! or a timeout): the waiter's next event becomes the signalled wake, and
 //! no race of the trace leads back to the other. Optimal- and Source-DPOR
@@ -871,11 +881,16 @@ impl<S: System> Dpor<'_, '_, S> {
     }
 
     /// Plans `v` at node `i` (through the [`Frontier`] above the floor).
-    fn plan(&mut self, i: usize, v: Vec<Step>) {
+    fn plan(&mut self, i: usize, mut v: Vec<Step>) {
+        let moved = &self.trace.entries[i].ev;
+        let ran = match v.last() {
+            Some(last) if may_change_outcome(moved, &last.ev) => self.settle(i, &mut v),
+            _ => None,
+        };
         if i < self.floor {
             return self.plan_above(i, v, false);
         }
-        if self.checked && !self.runnable(i, &v) {
+        if self.checked && !ran.unwrap_or_else(|| self.runnable(i, &v)) {
             return;
         }
         self.plan_unchecked(i, v, &[]);
@@ -955,11 +970,15 @@ impl<S: System> Dpor<'_, '_, S> {
     /// Plans `v` from node `i` only if it can actually run there (used for
     /// sequences built from pending events, which may be blocked). `after`:
     /// see [`Dpor::insert_optimal`].
-    fn plan_checked(&mut self, i: usize, v: Vec<Step>, after: &[Step]) {
-        if i < self.floor {
-            return self.plan_above(i, v, true);
+    fn plan_checked(&mut self, i: usize, mut v: Vec<Step>, after: &[Step]) {
+        let ran = self.settle(i, &mut v);
+        if ran == Some(false) {
+            return;
         }
-        if self.runnable(i, &v) {
+        if i < self.floor {
+            return self.plan_above(i, v, ran.is_none());
+        }
+        if ran.unwrap_or_else(|| self.runnable(i, &v)) {
             self.plan_unchecked(i, v, after);
         }
     }
@@ -967,6 +986,42 @@ impl<S: System> Dpor<'_, '_, S> {
     /// Whether `v` can run from node `i`.
     fn runnable(&self, i: usize, v: &[Step]) -> bool {
         runs(self.state_at(i), v)
+    }
+
+    /// Makes the event of `v`'s last step the one it runs at the end of
+    /// `v` planned at node `i`, when that can differ from the recorded one
+    /// in kind: a compare-and-swap or a `trylock`, recorded where it came
+    /// after the event it races with (or pending, before its outcome is
+    /// known), may succeed (a write) where it failed (a read), or the
+    /// other way round. The wakeup tree and the weak-initial tests must see
+    /// the event that runs there: a stale read placed as a branch of its
+    /// own beside a sleeper it in fact commutes with loses executions
+    /// (`tests/programs/cas_reversal_flips_outcome.c`). Only the last
+    /// step can differ: the others do not depend on the event `v` moves
+    /// them before. `None` when nothing was run (the step cannot change);
+    /// otherwise whether `v` runs from node `i`.
+    fn settle(&self, i: usize, v: &mut [Step]) -> Option<bool> {
+        let (last, init) = v.split_last_mut()?;
+        if !matches!(
+            last.ev.kind,
+            weft_core::EventKind::CmpXchg { .. } | weft_core::EventKind::TryLock { .. }
+        ) {
+            return None;
+        }
+        let mut s = self.state_at(i);
+        if !runs_on(&mut s, init) || !s.status().is_running() || !s.is_enabled(last.choice.0) {
+            return Some(false);
+        }
+        let ev = s.step(last.choice.0, last.choice.1);
+        debug_assert!(
+            ev.tid == last.ev.tid
+                && std::mem::discriminant(&ev.kind) == std::mem::discriminant(&last.ev.kind),
+            "a settled step runs another event: {:?} for {:?}",
+            ev,
+            last.ev
+        );
+        last.ev = ev;
+        Some(true)
     }
 
     fn steps(&self, idx: &[usize]) -> Vec<Step> {
@@ -1476,8 +1531,35 @@ impl<S: System> Dpor<'_, '_, S> {
     }
 }
 
+/// Whether moving `last` (a reversal's last step) before `moved` (the
+/// event it raced with) may change whether it succeeds: `moved` writes
+/// the bytes of a compare-and-swap, or changes the mutex of a `trylock`
+/// (anything but a failed `trylock` does). Otherwise `last` reads what it
+/// read before and runs the event it ran.
+fn may_change_outcome(moved: &Event, last: &Event) -> bool {
+    use weft_core::EventKind::{CmpXchg, TryLock};
+    match last.kind {
+        CmpXchg { .. } => {
+            let Some(x) = last.plain_access() else {
+                return true;
+            };
+            moved
+                .accesses()
+                .iter()
+                .any(|y| y.write && y.memory && y.overlaps(&x))
+        }
+        TryLock { .. } => !crate::footprint::reads_only(moved),
+        _ => false,
+    }
+}
+
 /// Whether `v` can run from state `s`.
 fn runs<S: System>(mut s: S, v: &[Step]) -> bool {
+    runs_on(&mut s, v)
+}
+
+/// Runs `v` on `s` while it can: whether all of it ran.
+fn runs_on<S: System>(s: &mut S, v: &[Step]) -> bool {
     for step in v {
         if !s.status().is_running() || !s.is_enabled(step.choice.0) {
             return false;
@@ -1534,6 +1616,22 @@ mod tests {
     fn independent_writes_one_trace() {
         mazurkiewicz(vec![vec![store(0, 1)], vec![store(1, 1)]], 1);
         mazurkiewicz(vec![vec![store(0, 1), load(1, 0)], vec![store(2, 1)]], 1);
+    }
+
+    /// A compare-and-swap reversed before the write it read from fails
+    /// there (a read) where it succeeded (a write), and the other way
+    /// round: the plan must carry the event it runs, or the branch it
+    /// starts stands beside a sleeper it commutes with, and the trace in
+    /// which t2's load reads 0 and t1's swap then succeeds is lost (7
+    /// executions).
+    #[test]
+    fn a_reversed_compare_and_swap_is_planned_as_it_runs() {
+        let threads = vec![
+            vec![fetch_add(0, 0)],
+            vec![cas(0, 1, 2, 0)],
+            vec![cas(0, 1, 2, 0), aload(0, 1)],
+        ];
+        mazurkiewicz(threads, 8);
     }
 
     #[test]

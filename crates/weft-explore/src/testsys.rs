@@ -74,6 +74,14 @@ pub enum Op {
     Store { var: Var, val: Val, atomic: bool },
     /// `reg = fetch_add(&var, add)` (visible, atomic).
     FetchAdd { var: Var, add: i64, reg: Reg },
+    /// `reg = var; if (var == expect) var = new` (visible, atomic): a
+    /// compare-and-swap, a write when it succeeds and a read when it fails.
+    Cas {
+        var: Var,
+        expect: i64,
+        new: i64,
+        reg: Reg,
+    },
     /// `pthread_mutex_lock` (visible; disabled while another thread holds
     /// the mutex).
     Lock(Mutex),
@@ -139,6 +147,15 @@ pub mod ops {
     }
     pub fn fetch_add(var: Var, reg: Reg) -> Op {
         Op::FetchAdd { var, add: 1, reg }
+    }
+    /// `reg = var; if (var == expect) var = new`.
+    pub fn cas(var: Var, expect: i64, new: i64, reg: Reg) -> Op {
+        Op::Cas {
+            var,
+            expect,
+            new,
+            reg,
+        }
     }
     pub fn lock(m: usize) -> Op {
         Op::Lock(m)
@@ -213,9 +230,10 @@ impl TestSys {
         let (mut vars, mut mutexes) = (0, 0);
         for op in threads.iter().flatten() {
             match *op {
-                Op::Load { var, .. } | Op::Store { var, .. } | Op::FetchAdd { var, .. } => {
-                    vars = vars.max(var + 1)
-                }
+                Op::Load { var, .. }
+                | Op::Store { var, .. }
+                | Op::FetchAdd { var, .. }
+                | Op::Cas { var, .. } => vars = vars.max(var + 1),
                 Op::Lock(m) | Op::Unlock(m) => mutexes = mutexes.max(m + 1),
                 _ => {}
             }
@@ -335,6 +353,15 @@ impl TestSys {
                 old: 0,
                 new: 0,
                 order: weft_core::Order::SeqCst,
+            },
+            // Whether it succeeds is known only once it runs.
+            Op::Cas { var, .. } => EventKind::CmpXchg {
+                addr: addr(var),
+                size: 4,
+                old: 0,
+                ok: false,
+                order: weft_core::Order::SeqCst,
+                failure: weft_core::Order::SeqCst,
             },
             Op::Lock(m) => EventKind::Lock { mutex: mutex(m) },
             Op::Unlock(m) => EventKind::Unlock { mutex: mutex(m) },
@@ -499,6 +526,22 @@ impl System for TestSys {
                 self.mem[var] += add;
                 *new = self.mem[var] as u128;
             }
+            (
+                Op::Cas {
+                    var,
+                    expect,
+                    new,
+                    reg,
+                },
+                EventKind::CmpXchg { old, ok, .. },
+            ) => {
+                self.regs[ti][reg] = self.mem[var];
+                *old = self.mem[var] as u128;
+                *ok = self.mem[var] == expect;
+                if *ok {
+                    self.mem[var] = new;
+                }
+            }
             (Op::Lock(m), _) => self.holder[m] = Some(tid),
             (Op::Unlock(m), _) => {
                 assert_eq!(self.holder[m], Some(tid), "unlock of a mutex not held");
@@ -653,9 +696,18 @@ fn random_access(rng: &mut Rng, ops: &mut Vec<Op>, loaded: &mut Vec<Reg>) {
             },
             atomic: rng.chance(50),
         },
-        _ => {
+        7 | 8 => {
             loaded.push(reg);
             Op::FetchAdd { var, add: 1, reg }
+        }
+        _ => {
+            loaded.push(reg);
+            Op::Cas {
+                var,
+                expect: rng.below(3) as i64,
+                new: 1 + rng.below(2) as i64,
+                reg,
+            }
         }
     };
     ops.push(op);
