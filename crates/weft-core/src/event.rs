@@ -245,6 +245,12 @@ pub enum EventKind {
         size: u32,
         old: u128,
         ok: bool,
+        /// The value it compared with, when `concrete`.
+        expected: u128,
+        /// `old` and `expected` are the values compared (neither was
+        /// symbolic, and it has executed): an explorer may then tell its
+        /// outcome elsewhere from the value it would read there.
+        concrete: bool,
         /// The order on success (a read-modify-write).
         order: Order,
         /// The order on failure (a load).

@@ -801,6 +801,8 @@ impl Machine {
                 size: size as u32,
                 old: 0,
                 ok: false,
+                expected: 0,
+                concrete: false,
                 order,
                 failure,
             }));
@@ -815,7 +817,8 @@ impl Machine {
         if self.op(tid, exp).is_sym() || self.op(tid, new).is_sym() {
             return self.sym_cmpxchg(tid, ty, dst, a, (exp, new), (order, failure));
         }
-        let ok = old == self.op(tid, exp).bits_or_zero();
+        let expected = self.op(tid, exp).bits_or_zero();
+        let ok = old == expected;
         if ok {
             let n = self.op(tid, new).bits_or_zero();
             self.mem
@@ -828,6 +831,8 @@ impl Machine {
                 size: size as u32,
                 old,
                 ok,
+                expected,
+                concrete: true,
                 order,
                 failure,
             });

@@ -1032,6 +1032,8 @@ impl Machine {
                         size: size as u32,
                         old: 0,
                         ok,
+                        expected: 0,
+                        concrete: false,
                         order,
                         failure,
                     });
@@ -1059,6 +1061,8 @@ impl Machine {
                 size: size as u32,
                 old: old.int().unwrap_or(0),
                 ok,
+                expected: e.int().unwrap_or(0),
+                concrete: old.int().is_some() && e.int().is_some(),
                 order,
                 failure,
             });

@@ -883,8 +883,22 @@ impl<S: System> Dpor<'_, '_, S> {
     /// Plans `v` at node `i` (through the [`Frontier`] above the floor).
     fn plan(&mut self, i: usize, mut v: Vec<Step>) {
         let moved = &self.trace.entries[i].ev;
-        let ran = match v.last() {
-            Some(last) if may_change_outcome(moved, &last.ev) => self.settle(i, &mut v),
+        let ran = match v.last_mut() {
+            Some(last) if may_change_outcome(moved, &last.ev) => {
+                if swap_outcome_before(moved, &mut last.ev) {
+                    debug_assert!(
+                        {
+                            let mut sim = v.clone();
+                            self.settle(i, &mut sim);
+                            sim.last().map(|s| &s.ev.kind) == v.last().map(|s| &s.ev.kind)
+                        },
+                        "a compare-and-swap's outcome told from values differs from the run"
+                    );
+                    None
+                } else {
+                    self.settle(i, &mut v)
+                }
+            }
             _ => None,
         };
         if i < self.floor {
@@ -1551,6 +1565,45 @@ fn may_change_outcome(moved: &Event, last: &Event) -> bool {
         TryLock { .. } => !crate::footprint::reads_only(moved),
         _ => false,
     }
+}
+
+/// Sets the outcome of compare-and-swap `last` moved just before the
+/// successful compare-and-swap `moved` on the same bytes, when both
+/// compared concrete values: `last` then reads what `moved` read (no event
+/// between them in the reversal writes those bytes: it would happen after
+/// `moved`) and compares it with the value it compared before (its thread's
+/// state is the same). Whether it could tell.
+fn swap_outcome_before(moved: &Event, last: &mut Event) -> bool {
+    use weft_core::EventKind::CmpXchg;
+    let CmpXchg {
+        addr: a,
+        size: n,
+        old: read,
+        ok: true,
+        concrete: true,
+        ..
+    } = moved.kind
+    else {
+        return false;
+    };
+    let CmpXchg {
+        addr,
+        size,
+        old,
+        ok,
+        expected,
+        concrete: true,
+        ..
+    } = &mut last.kind
+    else {
+        return false;
+    };
+    if (*addr, *size) != (a, n) {
+        return false;
+    }
+    *old = read;
+    *ok = read == *expected;
+    true
 }
 
 /// Whether `v` can run from state `s`.

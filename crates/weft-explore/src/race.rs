@@ -1167,6 +1167,8 @@ mod tests {
                         size: 4,
                         old: 1,
                         ok: false,
+                        expected: 0,
+                        concrete: true,
                         order: SeqCst,
                         failure,
                     },

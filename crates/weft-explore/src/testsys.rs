@@ -360,6 +360,8 @@ impl TestSys {
                 size: 4,
                 old: 0,
                 ok: false,
+                expected: 0,
+                concrete: false,
                 order: weft_core::Order::SeqCst,
                 failure: weft_core::Order::SeqCst,
             },
@@ -533,11 +535,19 @@ impl System for TestSys {
                     new,
                     reg,
                 },
-                EventKind::CmpXchg { old, ok, .. },
+                EventKind::CmpXchg {
+                    old,
+                    ok,
+                    expected,
+                    concrete,
+                    ..
+                },
             ) => {
                 self.regs[ti][reg] = self.mem[var];
                 *old = self.mem[var] as u128;
                 *ok = self.mem[var] == expect;
+                *expected = expect as u128;
+                *concrete = true;
                 if *ok {
                     self.mem[var] = new;
                 }

@@ -52,6 +52,10 @@ struct Model {
     /// Events a thread is set to run next (a critical section around a
     /// signal, a wait and its wake-up).
     plans: Vec<VecDeque<EventKind>>,
+    /// Whether each thread's last event is a `CondWait`: only then may a
+    /// `CondWake` come next (the trace takes a wake's previous event for
+    /// its wait).
+    waiting: Vec<bool>,
 }
 
 const MUTEXES: [u64; 2] = [1000, 1008];
@@ -222,6 +226,8 @@ fn next_event(rng: &mut Rng, mm: Mm, m: &mut Model) -> Option<Event> {
                 size,
                 old: 0,
                 ok: rng.chance(50),
+                expected: 0,
+                concrete: false,
                 order: weft_core::Order::SeqCst,
                 failure: weft_core::Order::SeqCst,
             },
@@ -351,6 +357,12 @@ fn next_event(rng: &mut Rng, mm: Mm, m: &mut Model) -> Option<Event> {
     if buffered && e.is_barrier() {
         return None;
     }
+    // A wake follows its thread's wait.
+    let waiting = &mut m.waiting[t as usize];
+    if matches!(e.kind, EventKind::CondWake { .. }) && !*waiting {
+        return None;
+    }
+    *waiting = matches!(e.kind, EventKind::CondWait { .. });
     if let EventKind::Store {
         addr,
         size,
@@ -416,6 +428,7 @@ fn run(seed: u64, steps: usize) {
         exited: vec![false; threads as usize],
         sync_heavy: seed % 2 == 1,
         plans: vec![VecDeque::new(); threads as usize],
+        waiting: vec![false; threads as usize],
     };
     let mut history: Vec<Model> = Vec::new();
     let push = |new: &mut Trace, old: &mut OldTrace, light: &mut Trace, m: &mut Model, e: Event| {
