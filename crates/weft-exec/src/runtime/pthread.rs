@@ -277,8 +277,18 @@ fn check_not_destroyed(m: &Machine, mx: u64, what: &str) -> Result<(), Stop> {
     }
 }
 
-pub fn lock_pending(_: &Machine, c: &Call) -> Pending {
-    Ok(Some(EventKind::Lock { mutex: c.addr(0) }))
+/// A lock, or, when the caller holds the error-checking mutex already, the
+/// failed attempt `lock` runs instead (it only reads the mutex): the
+/// pending event is the one that runs, as explorers plan with it.
+pub fn lock_pending(m: &Machine, c: &Call) -> Pending {
+    let mx = c.addr(0);
+    if m.sync.owner(mx) == Some(c.tid) && m.mutex_kind(mx) == PTHREAD_MUTEX_ERRORCHECK {
+        return Ok(Some(EventKind::TryLock {
+            mutex: mx,
+            acquired: false,
+        }));
+    }
+    Ok(Some(EventKind::Lock { mutex: mx }))
 }
 
 pub fn lock(m: &mut Machine, c: &Call) -> Run {

@@ -92,18 +92,7 @@ pub fn compare(runs: &[Run; 3], blocks: bool, problems: &mut Vec<String>) {
     for r in [source, optimal] {
         same_as_naive(&format!("{ctx} --por {}", r.por), none, r, problems);
     }
-    // With sleep sets, no two executions Source-DPOR completes are
-    // equivalent, and both explorers reach every Mazurkiewicz trace: when
-    // every execution runs to its end (no bug, no failed assume), both
-    // count the traces. Executions that end early are not compared: which
-    // threads get to step before the end is a matter of counting there.
-    let all_complete = none.verdict == "safe" && none.blocked == 0;
-    if all_complete && optimal.executions != source.executions {
-        problems.push(format!(
-            "{ctx}: optimal {} executions but source {} (both should count the traces)",
-            optimal.executions, source.executions
-        ));
-    }
+    same_count(&ctx, none, source, optimal, problems);
     if !(optimal.executions <= source.executions && source.executions <= none.executions) {
         problems.push(format!(
             "{ctx}: executions not ordered: optimal {} <= source {} <= none {} fails",
@@ -128,6 +117,21 @@ pub fn compare(runs: &[Run; 3], blocks: bool, problems: &mut Vec<String>) {
         problems.push(format!(
             "{ctx} --por none: {} blocked executions (the programs never block)",
             none.blocked
+        ));
+    }
+}
+
+/// With sleep sets, no two executions Source-DPOR completes are
+/// equivalent, and both DPOR explorers reach every Mazurkiewicz trace:
+/// when every execution runs to its end (no bug, no failed assume), both
+/// count the traces. Executions that end early are not compared: which
+/// threads get to step before the end is a matter of counting there.
+pub fn same_count(ctx: &str, none: &Run, source: &Run, optimal: &Run, problems: &mut Vec<String>) {
+    let all_complete = none.verdict == "safe" && none.blocked == 0;
+    if all_complete && optimal.executions != source.executions {
+        problems.push(format!(
+            "{ctx}: optimal {} executions but source {} (both should count the traces)",
+            optimal.executions, source.executions
         ));
     }
 }

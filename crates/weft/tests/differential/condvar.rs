@@ -15,7 +15,9 @@
 //!   that it is not 2.
 //!
 //! Every other case runs with `--no-spurious-wakeups`. The naive search is
-//! the reference: Optimal-DPOR, `--strategy icb` without a bound (with and
+//! the reference: Optimal- and Source-DPOR (which must also explore as many
+//! executions as each other where every execution completes:
+//! [`same_count`]), `--strategy icb` without a bound (with and
 //! without its reduction: [`compare_icb`]) and `--por unfold` (`--unfold-k 1` and
 //! `inf`) must reach its verdict, outcomes and bugs
 //! ([`same_as_naive`], [`compare_unfold`]). A case whose naive search hits
@@ -29,7 +31,7 @@
 //! explorer's own anomalies are checked only where Optimal-DPOR has none.
 
 use crate::common::{Rng, Scratch};
-use crate::compare::{compare_icb, compare_unfold, same_as_naive};
+use crate::compare::{compare_icb, compare_unfold, same_as_naive, same_count};
 use crate::runner::{env_number, run_parallel, weft_check_with};
 use std::fmt::Write as _;
 
@@ -135,6 +137,13 @@ pub fn run_random_condvar(default_seed: u64) {
             Err(e) => return Some(vec![e]),
         };
         same_as_naive("--por optimal", &none, &optimal, &mut problems);
+        match run("source", &[]) {
+            Ok(source) => {
+                same_as_naive("--por source", &none, &source, &mut problems);
+                same_count("--mm sc", &none, &source, &optimal, &mut problems);
+            }
+            Err(e) => problems.push(e),
+        }
         if optimal.anomalies.values().any(|&n| n != 0) {
             problems.push(format!(
                 "--por optimal: explorer anomalies {:?}",
