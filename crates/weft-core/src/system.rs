@@ -112,8 +112,11 @@ pub struct Deadline {
     pub max_rss: Option<u64>,
 }
 
-/// How often [`Deadline::expired`] reads the resident memory.
-const RSS_PERIOD: std::time::Duration = std::time::Duration::from_millis(20);
+/// How often [`Deadline::expired`] reads the resident memory. A trace can
+/// grow by several hundred MiB a second: 20 ms let a run overshoot a
+/// 200 MiB bound by up to 16 MiB; 5 ms keeps it to a few (reading
+/// `/proc/self/statm` costs microseconds).
+const RSS_PERIOD: std::time::Duration = std::time::Duration::from_millis(5);
 
 impl Deadline {
     /// The bound that ends the run now, if any: the interrupt first, then
