@@ -205,15 +205,14 @@ pub fn make_symbolic(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     Ok(Ret::Value(Value::ZERO))
 }
 
-/// An assumption that may fail after plain accesses run as local steps
-/// (`Limits::local_plain`) is an event (a `Fence`, which orders nothing):
-/// a failed one ends the execution, and other threads must be able to run
-/// between those accesses and the end, or their races with them would go
-/// unseen. Otherwise it is local.
-pub fn assume_pending(m: &Machine, c: &Call) -> Pending {
-    let may_fail = matches!(c.args.first(), Some(Value::Int(0) | Value::Sym(_)));
-    let after_local = m.local_plain && m.thread(c.tid).local_run > 0;
-    Ok((may_fail && after_local).then_some(EventKind::Fence))
+/// An assumption is an event (a `Fence`, which orders nothing): a failed
+/// one ends the execution, and other threads must be able to run between
+/// the accesses before it and the end, or their races with those accesses
+/// would go unseen (`tests/programs/assume_after_racy_load.c`). Always one,
+/// whatever its argument: a witness found with a symbolic condition
+/// replays with a concrete one, and must meet the same events.
+pub fn assume_pending(_: &Machine, _: &Call) -> Pending {
+    Ok(Some(EventKind::Fence))
 }
 
 pub fn assume(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
