@@ -2,9 +2,10 @@
 // expect: safe executions=4
 // __VERIFIER_assume(false) cuts an execution without reporting a bug: main
 // only continues in interleavings where the worker already set the flag.
-// Main: create, load, assume (an event of its own, so that other threads
-// can run between the load and the check), load (assert), join, exit;
-// worker: store, exit. The interleavings where main loads first are cut
+// Main creates the worker, loads, assumes (an event of its own, so that
+// other threads can run between the load and the check), loads again for
+// the assert, joins and exits; the worker stores and exits. The
+// interleavings where main loads first are cut
 // (counted as blocked, not as executions); in the other 4 the worker
 // stored first and exits before main's first load, its assume, its second
 // load or its join.
