@@ -882,25 +882,7 @@ impl<S: System> Dpor<'_, '_, S> {
 
     /// Plans `v` at node `i` (through the [`Frontier`] above the floor).
     fn plan(&mut self, i: usize, mut v: Vec<Step>) {
-        let moved = &self.trace.entries[i].ev;
-        let ran = match v.last_mut() {
-            Some(last) if may_change_outcome(moved, &last.ev) => {
-                if swap_outcome_before(moved, &mut last.ev) {
-                    debug_assert!(
-                        {
-                            let mut sim = v.clone();
-                            self.settle(i, &mut sim);
-                            sim.last().map(|s| &s.ev.kind) == v.last().map(|s| &s.ev.kind)
-                        },
-                        "a compare-and-swap's outcome told from values differs from the run"
-                    );
-                    None
-                } else {
-                    self.settle(i, &mut v)
-                }
-            }
-            _ => None,
-        };
+        let ran = self.settle_reversal(i, &mut v);
         if i < self.floor {
             return self.plan_above(i, v, false);
         }
@@ -1036,6 +1018,30 @@ impl<S: System> Dpor<'_, '_, S> {
         );
         last.ev = ev;
         Some(true)
+    }
+
+    /// [`Dpor::settle`] for a reversal `v` of the race of node `i`'s event
+    /// with `v`'s last step: nothing to do when that event cannot change
+    /// the step's outcome, and no run when the outcome follows from the
+    /// values compared ([`swap_outcome_before`]).
+    fn settle_reversal(&self, i: usize, v: &mut [Step]) -> Option<bool> {
+        let moved = &self.trace.entries[i].ev;
+        let last = v.last_mut()?;
+        if !may_change_outcome(moved, &last.ev) {
+            return None;
+        }
+        if !swap_outcome_before(moved, &mut last.ev) {
+            return self.settle(i, v);
+        }
+        debug_assert!(
+            {
+                let mut sim = v.to_vec();
+                self.settle(i, &mut sim);
+                sim.last().map(|s| &s.ev.kind) == v.last().map(|s| &s.ev.kind)
+            },
+            "a compare-and-swap's outcome told from values differs from the run"
+        );
+        None
     }
 
     fn steps(&self, idx: &[usize]) -> Vec<Step> {
