@@ -33,6 +33,11 @@ pub enum BlockReason {
     /// The side of a symbolic branch taken contradicts the path constraint
     /// (see `EventKind::Fork`): no input takes this path.
     Infeasible,
+    /// No thread can run but one whose only way on was cut as a repeat of
+    /// an iteration explored already: a timed condition-variable wait
+    /// muted by spin detection, whose timeout was explored at the wait the
+    /// iteration started from. Not a deadlock: the thread would time out.
+    Repeat,
 }
 
 /// Which bound cut an execution or the whole exploration short.

@@ -1025,6 +1025,18 @@ impl Machine {
             self.status = Status::Exited(0);
             return;
         }
+        // A timed waiter whose timeout spin detection cut (it would repeat
+        // an iteration that did not time out) is not deadlocked.
+        let repeat_cut = live.iter().any(|&t| {
+            let x = self.thread(t);
+            matches!(x.state, ThreadState::Waiting { timed: true, .. })
+                && x.spin.muted
+                && !x.spin.timeout_repeats
+        });
+        if repeat_cut {
+            self.status = Status::Blocked(BlockReason::Repeat);
+            return;
+        }
         let details = live.iter().map(|&t| self.describe_wait(t)).collect();
         let first = self
             .thread(live[0])

@@ -178,9 +178,10 @@ struct Mark {
     digested: bool,
     /// Position in the touch log.
     pos: u16,
-    /// Condition-variable waits the thread had started (see
-    /// [`SpinWatch::waits`]).
-    waits: u32,
+    /// Condition-variable waits the thread had started, and of them those
+    /// that timed out (see [`SpinWatch::waits`]), both wrapping.
+    waits: u16,
+    timeouts: u16,
 }
 
 /// Per-thread bookkeeping for spin detection. The marks and the touch log
@@ -205,16 +206,26 @@ pub struct SpinWatch {
     pub effects: u64,
     /// The range whose write (by another thread) woke the thread from a spin.
     pub woken_by: Option<(u64, u64)>,
-    /// Condition-variable waits started so far: an iteration that waited
-    /// is never spin-blocked (the wait released the mutex; blocking would
-    /// keep it held), it *mutes* the thread instead.
-    waits: u32,
+    /// Condition-variable waits started so far (wrapping: an iteration of
+    /// 65,536 waits would be taken for one without): an iteration that
+    /// waited is never spin-blocked (the wait released the mutex; blocking
+    /// would keep it held), it *mutes* the thread instead.
+    waits: u16,
+    /// Waits that returned by timing out so far (wrapping, as `waits`).
+    timeouts: u16,
     /// The mutex of the latest wait.
     wait_mutex: u64,
     /// A repeated iteration waited: until another thread changes what it
-    /// touched (`watch`), the thread's waits return only when signalled,
-    /// never spuriously or by timeout (it would only repeat the iteration).
+    /// touched (`watch`), the thread's next wait returns only when
+    /// signalled, never spuriously or by timeout: from the same state as
+    /// the iteration's own wait, those returns were explored there.
     pub muted: bool,
+    /// With `muted`: the repeated iteration's wait timed out, so a timeout
+    /// of the next one would repeat it too. When it did not, a timeout may
+    /// leave the loop (`if (pthread_cond_timedwait(...)) break;`): a muted
+    /// timed waiter that nothing signals is not deadlocked, and when no
+    /// thread can run the execution is cut (`BlockReason::Repeat`).
+    pub timeout_repeats: bool,
 }
 
 /// Where `spin_touch` logged an event's touches (see `spin_after`).
@@ -229,14 +240,20 @@ pub(crate) struct Touches {
 impl SpinWatch {
     /// Notes that the thread starts waiting with `mutex`.
     pub(crate) fn note_wait(&mut self, mutex: u64) {
-        self.waits += 1;
+        self.waits = self.waits.wrapping_add(1);
         self.wait_mutex = mutex;
+    }
+
+    /// Notes that the thread's wait returned by timing out.
+    pub(crate) fn note_timeout(&mut self) {
+        self.timeouts = self.timeouts.wrapping_add(1);
     }
 
     /// Lets waits return spuriously again (the thread left a wait).
     pub(crate) fn unmute(&mut self) {
         if self.muted {
             self.muted = false;
+            self.timeout_repeats = false;
             self.watch.clear();
         }
     }
@@ -584,7 +601,7 @@ impl Machine {
         let fp = self.fingerprint(tid);
         let t = self.thread(tid);
         let progress = t.spin.progress + self.uncredited();
-        let waits = t.spin.waits;
+        let (waits, timeouts) = (t.spin.waits, t.spin.timeouts);
         let mut same: SmallVec<[Mark; 4]> = SmallVec::new();
         for m in t.spin.marks.iter_rev().filter(|m| m.fp == fp) {
             same.push(*m);
@@ -601,11 +618,13 @@ impl Machine {
             digested: digest.is_some(),
             pos: 0,
             waits,
+            timeouts,
         };
         for m in &same {
             let private = m.progress == progress || (m.digested && Some(m.digest) == digest);
             if private && self.net_zero(tid, m.pos as usize) {
                 let waited = m.waits != here.waits;
+                let timed_out = m.timeouts != here.timeouts;
                 let t = &mut self.thread_mut(tid).spin;
                 let mut watch: Vec<Touch> = Vec::new();
                 for x in &t.log.copy_from(m.pos as usize) {
@@ -624,6 +643,7 @@ impl Machine {
                     let own = Key::Mutex(t.wait_mutex);
                     t.watch.retain(|x| x.key() != own);
                     t.muted = true;
+                    t.timeout_repeats = timed_out;
                     t.forget();
                     self.spun = true;
                     return;

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
-use weft_core::{Bug, Event, Input, LimitKind, Loc, Output, Status, System, Tid};
+use weft_core::{BlockReason, Bug, Event, Input, LimitKind, Loc, Output, Status, System, Tid};
 
 /// One scheduling decision: a thread and which alternative of its event.
 pub type Choice = (Tid, u32);
@@ -395,7 +395,9 @@ impl<'c> Recorder<'c> {
             };
             s.first_run = Some((make.take().expect("unused"))(bug));
         }
-        if self.cfg.collect_outcomes {
+        // An execution cut as a repeat ends in no state of its own.
+        let cut = matches!(status, Status::Blocked(BlockReason::Repeat));
+        if self.cfg.collect_outcomes && !cut {
             let o = outcome(status, output, sys.memory_digest());
             if self.cfg.outcome_runs && !s.outcome_runs.contains_key(&o) {
                 let placeholder = Bug::new(
@@ -447,6 +449,8 @@ impl<'c> Recorder<'c> {
             }
             Status::Exited(_) | Status::Running if sys.spun() => s.stats.spin_blocked += 1,
             Status::Exited(_) | Status::Running => s.stats.executions += 1,
+            // Cut by a spin assumption, as an execution that spun.
+            Status::Blocked(BlockReason::Repeat) => s.stats.spin_blocked += 1,
             Status::Blocked(r) => {
                 *s.stats
                     .blocked_by

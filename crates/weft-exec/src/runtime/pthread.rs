@@ -480,6 +480,9 @@ fn wait(m: &mut Machine, c: &Call, timed: bool) -> Run {
         let t = m.thread_mut(c.tid);
         t.state = ThreadState::Running;
         t.spin.unmute();
+        if how == Wakeup::TimedOut {
+            t.spin.note_timeout();
+        }
         m.last = Some(EventKind::CondWake { cond, mutex, how });
         let code = if how == Wakeup::TimedOut {
             ETIMEDOUT

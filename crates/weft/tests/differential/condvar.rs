@@ -11,13 +11,18 @@
 //! - *consume once*: the same with `if` instead of `while`, then assert
 //!   the value (a spurious wakeup, or a wakeup by another value's
 //!   producer, fails it);
+//! - *consume with a deadline*: the same with `pthread_cond_timedwait`,
+//!   which may time out (counted in `timeouts`, printed at the end);
+//! - *produce, then wake*: set `x[i]` under the mutex and signal or
+//!   broadcast after unlocking it;
 //! - an atomic store of `a`, or an atomic load of `a` with an assertion
 //!   that it is not 2.
 //!
 //! Every other case runs with `--no-spurious-wakeups`. The naive search is
 //! the reference: Optimal- and Source-DPOR (which must also explore as many
 //! executions as each other where every execution completes:
-//! [`same_count`]), `--strategy icb` without a bound (with and
+//! [`same_count`]; Optimal-DPOR at `-j 2` as many as at `-j 1`:
+//! [`compare_split`]), `--strategy icb` without a bound (with and
 //! without its reduction: [`compare_icb`]) and `--por unfold` (`--unfold-k 1` and
 //! `inf`) must reach its verdict, outcomes and bugs
 //! ([`same_as_naive`], [`compare_unfold`]). A case whose naive search hits
@@ -31,7 +36,7 @@
 //! explorer's own anomalies are checked only where Optimal-DPOR has none.
 
 use crate::common::{Rng, Scratch};
-use crate::compare::{compare_icb, compare_unfold, same_as_naive, same_count};
+use crate::compare::{compare_icb, compare_split, compare_unfold, same_as_naive, same_count};
 use crate::runner::{env_number, run_parallel, weft_check_with};
 use std::fmt::Write as _;
 
@@ -42,7 +47,7 @@ const DEFAULT_CASES: usize = 40;
 fn step(rng: &mut Rng, out: &mut String) {
     let i = rng.range(0, 1);
     let v = rng.range(1, 2);
-    match rng.range(0, 5) {
+    match rng.range(0, 7) {
         0 | 1 => {
             let wake = if rng.chance(50) {
                 "signal"
@@ -69,6 +74,23 @@ fn step(rng: &mut Rng, out: &mut String) {
         4 => {
             let _ = writeln!(out, "  __atomic_store_n(&a, {v}, __ATOMIC_SEQ_CST);");
         }
+        5 => {
+            let _ = writeln!(
+                out,
+                "  {{ struct timespec ts = {{0, 0}}; pthread_mutex_lock(&m); while (x[{i}] != {v}) if (pthread_cond_timedwait(&c[{i}], &m, &ts)) {{ timeouts++; break; }} if (x[{i}] == {v}) x[{i}] = 0; pthread_mutex_unlock(&m); }}"
+            );
+        }
+        6 => {
+            let wake = if rng.chance(50) {
+                "signal"
+            } else {
+                "broadcast"
+            };
+            let _ = writeln!(
+                out,
+                "  pthread_mutex_lock(&m); x[{i}] = {v}; pthread_mutex_unlock(&m); pthread_cond_{wake}(&c[{i}]);"
+            );
+        }
         _ => {
             let _ = writeln!(out, "  assert(__atomic_load_n(&a, __ATOMIC_SEQ_CST) != 2);");
         }
@@ -81,10 +103,10 @@ pub(crate) fn program(seed: u64, case: usize) -> String {
     let threads = rng.range(2, 3);
     let mut out = format!(
         "// weft differential test (random_condvar_programs_agree): seed {seed:#x}, case {case}\n\
-         #include <assert.h>\n#include <pthread.h>\n#include <stdio.h>\n\
+         #include <assert.h>\n#include <pthread.h>\n#include <stdio.h>\n#include <time.h>\n\
          pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n\
          pthread_cond_t c[2] = {{PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER}};\n\
-         int x[2];\nint a;\n"
+         int x[2];\nint a;\nint timeouts;\n"
     );
     for t in 0..threads {
         let _ = writeln!(out, "void *t{t}(void *arg) {{");
@@ -102,7 +124,7 @@ pub(crate) fn program(seed: u64, case: usize) -> String {
     for t in 0..threads {
         let _ = writeln!(out, "  pthread_join(h[{t}], 0);");
     }
-    out.push_str("  printf(\"%d %d %d\\n\", x[0], x[1], a);\n  return 0;\n}\n");
+    out.push_str("  printf(\"%d %d %d %d\\n\", x[0], x[1], a, timeouts);\n  return 0;\n}\n");
     out
 }
 
@@ -142,6 +164,10 @@ pub fn run_random_condvar(default_seed: u64) {
                 same_as_naive("--por source", &none, &source, &mut problems);
                 same_count("--mm sc", &none, &source, &optimal, &mut problems);
             }
+            Err(e) => problems.push(e),
+        }
+        match run("optimal", &["-j", "2"]) {
+            Ok(split) => compare_split(&none, &optimal, &split, &mut problems),
             Err(e) => problems.push(e),
         }
         if optimal.anomalies.values().any(|&n| n != 0) {
