@@ -71,7 +71,7 @@ fn explore<S: System>(init: S, tracking: Tracking, rec: &mut Recorder) -> Comple
     let mut state = init;
     loop {
         // Run the current execution to its end, remembering branch points.
-        while state.status().is_running() {
+        while state.status().is_running() && !rec.stopping() {
             let cs = choices(&state, &mut buf);
             let Some(&first) = cs.first() else { break };
             if cs.len() > 1 {

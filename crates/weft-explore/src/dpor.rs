@@ -662,6 +662,9 @@ impl<S: System> Dpor<'_, '_, S> {
             if let Some(bug) = race {
                 self.after_race |= self.cur.plain_accesses_local();
                 self.note_race(bug);
+                if self.rec.stopping() {
+                    return End::Done;
+                }
             }
         }
     }

@@ -101,6 +101,41 @@ mod tests {
     use crate::{Config, Por, Summary};
     use std::collections::BTreeSet;
 
+    /// With `keep_going` and a `stop_at` that accepts data races (SV-COMP's
+    /// `no-data-race`), the execution that completes a race ends there and
+    /// nothing is explored after it: the rest of the execution may never
+    /// end by itself.
+    #[test]
+    fn a_race_to_stop_at_ends_its_execution() {
+        use crate::testsys::ops::{load, store};
+        // Thread 0 writes x; thread 1 reads x, then makes 40 more steps.
+        let mut t1 = vec![load(0, 0)];
+        t1.extend((0..40).map(|_| store(1, 2)));
+        let threads = vec![vec![store(0, 1)], t1];
+        for por in [Por::None, Por::Source, Por::Optimal, Por::Unfold] {
+            let run = |stop: bool| {
+                let cfg = Config {
+                    por,
+                    keep_going: true,
+                    stop_at: stop.then_some(
+                        (|b| b.kind == weft_core::BugKind::DataRace) as fn(&weft_core::Bug) -> bool,
+                    ),
+                    ..Config::default()
+                };
+                crate::explore(TestSys::new(threads.clone()), &cfg)
+            };
+            let (go_on, stop) = (run(false), run(true));
+            assert_eq!(go_on.findings.len(), 1, "{por:?}");
+            assert_eq!(stop.findings.len(), 1, "{por:?}");
+            assert!(go_on.stats.executions > 1, "{por:?}: {:?}", go_on.stats);
+            assert_eq!(stop.stats.executions, 1, "{por:?}: {:?}", stop.stats);
+            // The race completes at thread 1's first event, the second of
+            // the first execution (lowest thread first).
+            assert_eq!(stop.stats.events, 2, "{por:?}: {:?}", stop.stats);
+            assert!(stop.limit.is_none(), "{por:?}: {:?}", stop.limit);
+        }
+    }
+
     #[test]
     fn registry_names() {
         let names: Vec<&str> = STRATEGIES.iter().map(|s| s.name).collect();

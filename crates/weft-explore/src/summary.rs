@@ -347,6 +347,10 @@ pub struct Recorder<'c> {
     /// Where the current execution lies in a bounded search: given to the
     /// findings it makes.
     found_under: Option<Bounds>,
+    /// A bug noted in the middle of an execution is one
+    /// [`crate::Config::stop_at`] stops at: the explorer ends the execution
+    /// there and the exploration after it.
+    stop_now: bool,
 }
 
 impl<'c> Recorder<'c> {
@@ -357,6 +361,7 @@ impl<'c> Recorder<'c> {
             start: Instant::now(),
             unexplored: None,
             found_under: None,
+            stop_now: false,
         }
     }
 
@@ -482,6 +487,9 @@ impl<'c> Recorder<'c> {
     }
 
     pub(crate) fn within_bounds(&mut self) -> bool {
+        if self.stop_now {
+            return false;
+        }
         let s = &mut self.summary;
         let done = s.stats.executions
             + s.stats.blocked()
@@ -505,8 +513,10 @@ impl<'c> Recorder<'c> {
 
     /// Records a bug found in the middle of an execution that goes on (a
     /// data race: exploration continues, so that the bug it leads to, if
-    /// any, is found too).
+    /// any, is found too), unless [`crate::Config::stop_at`] stops at it:
+    /// see [`Recorder::stopping`].
     pub fn note<F: FnOnce(Bug) -> Finding>(&mut self, bug: Bug, make_finding: F) {
+        self.stop_now |= self.cfg.stop_at.is_some_and(|f| f(&bug));
         let s = &mut self.summary;
         if !s.has_finding(&bug) {
             let finding = make_finding(bug);
@@ -515,6 +525,14 @@ impl<'c> Recorder<'c> {
                 ..finding
             });
         }
+    }
+
+    /// Whether a bug noted in this execution is one to stop at: the
+    /// explorer ends the execution now (it may never end by itself: an
+    /// SV-COMP task that creates threads in a loop on an input), and
+    /// [`Recorder::finish`] then stops the exploration.
+    pub fn stopping(&self) -> bool {
+        self.stop_now
     }
 
     /// Says where the executions that follow lie in a bounded search (see
