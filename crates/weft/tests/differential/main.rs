@@ -69,6 +69,7 @@ mod generator;
 mod predict;
 mod regressions;
 mod runner;
+mod spin;
 mod symbolic;
 mod traces;
 
@@ -205,6 +206,14 @@ fn random_predict_agrees() {
 #[test]
 fn random_condvar_programs_agree() {
     condvar::run_random_condvar(DEFAULT_SEED);
+}
+
+/// Random programs with spin loops: the naive search on them against the
+/// naive search on the awaits they stand for, and the explorers against
+/// the naive search. See [`spin`].
+#[test]
+fn random_spin_programs_agree() {
+    spin::run_random_spin(DEFAULT_SEED);
 }
 
 #[test]
