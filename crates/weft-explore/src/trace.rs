@@ -621,13 +621,24 @@ impl Trace {
         if accesses.is_empty() {
             return;
         }
-        // The slot of each word the event touches, saved for undo.
-        let mut touched: SmallVec<[(u64, u32); 4]> = SmallVec::new();
-        for a in accesses.iter() {
+        // The slot of each word of each access, in the order of the loop
+        // below, each word saved for undo once (an access's words are
+        // distinct, and a word is only looked for among the earlier
+        // accesses' ranges: a `memset` of a megabyte touches 131,072).
+        let mut slots: SmallVec<[u32; 4]> = SmallVec::new();
+        let span = |a: &weft_core::Access| {
+            let end = a.addr.saturating_add(a.size);
+            (a.size != 0).then(|| (a.addr >> 3)..=((end - 1) >> 3))
+        };
+        for (k, a) in accesses.iter().enumerate() {
             for (w, _) in cells::words(a) {
-                if !touched.iter().any(|t| t.0 == w) {
-                    let (slot, created) = mem.slot(w);
-                    touched.push((w, slot));
+                let (slot, created) = mem.slot(w);
+                slots.push(slot);
+                let seen = accesses
+                    .iter()
+                    .take(k)
+                    .any(|p| span(p).is_some_and(|r| r.contains(&w)));
+                if !seen {
                     let old = if created {
                         Undo::NewWord(w)
                     } else {
@@ -637,6 +648,7 @@ impl Trace {
                 }
             }
         }
+        let mut next_slot = slots.iter().copied();
         let owner_of = |e: &Event| match e.kind {
             EventKind::Update { owner, .. } => owner,
             _ => e.tid,
@@ -653,7 +665,8 @@ impl Trace {
         };
         for y in accesses.iter() {
             for (w, m) in cells::words(y) {
-                let slot = touched.iter().find(|t| t.0 == w).expect("saved").1;
+                let slot = next_slot.next().expect("a slot per word");
+                debug_assert_eq!(Some(slot), mem.index_of(w), "word {w} out of order");
                 let word = mem.at_mut(slot);
                 cells::update(word, m, |c| {
                     if y.memory && y.write {

@@ -59,6 +59,11 @@ impl<V: Default> WordTable<V> {
         }
     }
 
+    /// The slot of word `w`, if it has one.
+    pub fn index_of(&self, w: u64) -> Option<u32> {
+        self.index.get(&w).copied()
+    }
+
     pub fn at(&self, slot: u32) -> &V {
         &self.slots[slot as usize]
     }
