@@ -1,13 +1,14 @@
 // expect: safe executions=1
 // args: --max-memory 128
-// `char big[1L << 34]` (16 GiB), global or local, lowers and runs lazily:
-// only the touched pages cost memory.
+// `char big[1L << 34]` (16 GiB), global or static local, lowers and runs
+// without its bytes: only the touched pages cost memory. (On the stack it
+// would overflow it: see stack_array_too_large.c.)
 #include <assert.h>
 
 char big[1L << 34];
 
 int main(void) {
-    char local[1L << 34];
+    static char local[1L << 34];
     big[0] = 1;
     big[(1L << 34) - 1] = 2;
     local[5] = 3;

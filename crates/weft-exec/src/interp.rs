@@ -242,8 +242,13 @@ impl Machine {
                     }
                 };
                 let size = elem_size.saturating_mul(n);
+                self.check_stack(tid, slot(size), false)?;
                 let a = self.alloc(tid, size, ObjKind::Stack, false)?;
-                self.frame_mut(tid).allocas.push(a);
+                let t = self.thread_mut(tid);
+                t.stack_bytes += slot(size);
+                let frame = t.frames.last_mut().expect("a running thread has a frame");
+                frame.bytes += slot(size);
+                frame.allocas.push(a);
                 self.set(tid, *dst, Value::Int(a as u128));
                 self.next(tid)
             }
@@ -900,12 +905,14 @@ impl Machine {
         for (r, a) in regs.iter_mut().zip(args.iter().take(np)) {
             *r = a.clone();
         }
+        let ptr = self.dm().ptr;
         Frame {
             func,
             block: 0,
             ip: 0,
             regs,
             allocas: SmallVec::new(),
+            bytes: ptr * (2 + np as u64),
             va_area: None,
             ret_dst,
             atomic: f.atomic,
@@ -978,13 +985,6 @@ impl Machine {
         byval: &[(u32, u64)],
         dst: Option<Reg>,
     ) -> Step {
-        if self.thread(tid).frames.len() >= self.limits.max_call_depth {
-            let msg = format!(
-                "stack overflow: call depth exceeds {}",
-                self.limits.max_call_depth
-            );
-            return Err(self.bug(BugKind::Memory, msg));
-        }
         let func = &prog.module.functions[f as usize];
         let np = func.nparams as usize;
         let va = if func.is_var_arg {
@@ -1001,14 +1001,44 @@ impl Machine {
         }
         let mut frame = self.new_frame(f, args, dst);
         frame.va_area = va;
+        frame.bytes += byval
+            .iter()
+            .filter(|(i, _)| (*i as usize) < np)
+            .map(|&(_, size)| slot(size))
+            .sum::<u64>();
+        self.check_stack(tid, frame.bytes, true)?;
         frame.allocas = copies;
         if frame.atomic && self.is_concolic() {
             self.concolic_mark(tid, true);
         } else if frame.atomic {
             self.thread_mut(tid).atomic_depth += 1;
         }
-        self.thread_mut(tid).frames.push(frame);
+        self.push_frame(tid, frame);
         Ok(None)
+    }
+
+    /// A stack overflow if thread `tid`'s stack cannot take `more` bytes
+    /// (or, with `call`, one more frame).
+    fn check_stack(&self, tid: Tid, more: u64, call: bool) -> Result<(), Stop> {
+        let t = self.thread(tid);
+        let used = t.stack_bytes.saturating_add(more);
+        if call && t.frames.len() >= crate::thread::MAX_CALL_DEPTH {
+            let msg = format!(
+                "stack overflow: call depth exceeds {}",
+                crate::thread::MAX_CALL_DEPTH
+            );
+            return Err(self.bug(BugKind::Memory, msg));
+        }
+        if used <= crate::thread::STACK_SIZE {
+            return Ok(());
+        }
+        let msg = format!(
+            "stack overflow: about {} KiB of stack at a call depth of {} (a thread has {} MiB)",
+            used >> 10,
+            t.frames.len(),
+            crate::thread::STACK_SIZE >> 20
+        );
+        Err(self.bug(BugKind::Memory, msg))
     }
 
     /// An integer binary operation on `a` and `b`; with `nsw`, a signed
@@ -1246,7 +1276,7 @@ impl Machine {
                 let mut frame = self.new_frame(func, args, None);
                 frame.atomic = false;
                 frame.on_return = Some(on_return);
-                self.thread_mut(tid).frames.push(frame);
+                self.push_frame(tid, frame);
                 Ok(None)
             }
         }
@@ -1255,14 +1285,12 @@ impl Machine {
     fn ret(&mut self, tid: Tid, v: Option<Value>, commit: bool) -> Step {
         if self.frame(tid).on_return == Some(OnReturn::Destructor) {
             // Back to the exit that ran it, which runs again.
-            let frame = self.thread_mut(tid).frames.pop().expect("frame");
-            self.release_frame(&frame);
+            self.pop_frame(tid);
             return Ok(None);
         }
         if let Some(OnReturn::Resume { progress }) = self.frame(tid).on_return {
             // Back to the model's call, which runs again with the result.
-            let frame = self.thread_mut(tid).frames.pop().expect("frame");
-            self.release_frame(&frame);
+            self.pop_frame(tid);
             let v = match v {
                 Some(v) if v.is_sym() => Some(self.concretize_deep(tid, v)?),
                 v => v,
@@ -1316,8 +1344,7 @@ impl Machine {
             }
             crate::runtime::once_done(self, tid, ctl)?;
         }
-        let frame = self.thread_mut(tid).frames.pop().expect("frame");
-        self.release_frame(&frame);
+        let frame = self.pop_frame(tid);
         if frame.atomic && self.is_concolic() {
             self.concolic_mark(tid, false);
         } else if frame.atomic {
@@ -1350,4 +1377,9 @@ fn insert(agg: Value, path: &[u32], v: Value) -> Value {
 /// A scalar of type `t` read as `raw` bytes (`None`: uninitialised).
 fn scalar(raw: Option<u128>, t: &Ty) -> Value {
     raw.map_or(Value::Undef, |x| Value::Int(mask(x, t.bits())))
+}
+
+/// The stack bytes an object of `size` bytes takes: rounded up to 16.
+fn slot(size: u64) -> u64 {
+    size.saturating_add(15) & !15
 }

@@ -21,8 +21,6 @@ use weft_ir::{FuncId, Reg};
 pub struct Limits {
     /// Interpreted instructions per execution.
     pub max_steps: u64,
-    /// Nested calls per thread before reporting a stack overflow.
-    pub max_call_depth: usize,
     /// The memory model.
     pub mm: weft_core::MemoryModel,
     /// When the whole run must end: an execution past it stops with
@@ -83,7 +81,6 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_steps: 1_000_000,
-            max_call_depth: 4096,
             mm: weft_core::MemoryModel::Sc,
             stop: weft_core::Deadline::default(),
             max_memory: default_max_memory(),
@@ -582,6 +579,7 @@ impl Machine {
     /// Ends thread `tid` with return value `retval`.
     pub(crate) fn finish_thread(&mut self, tid: Tid, retval: u64) {
         let frames = std::mem::take(&mut self.thread_mut(tid).frames);
+        self.thread_mut(tid).stack_bytes = 0;
         for f in &frames {
             self.release_frame(f);
         }
@@ -594,6 +592,23 @@ impl Machine {
         t.state = ThreadState::Finished;
         t.retval = retval;
         t.atomic_depth = 0;
+    }
+
+    /// Pushes `frame` onto thread `tid`'s stack.
+    pub(crate) fn push_frame(&mut self, tid: Tid, frame: Frame) {
+        let t = self.thread_mut(tid);
+        t.stack_bytes += frame.bytes;
+        t.frames.push(frame);
+    }
+
+    /// Pops thread `tid`'s top frame and kills its stack objects.
+    pub(crate) fn pop_frame(&mut self, tid: Tid) -> Frame {
+        let t = self.thread_mut(tid);
+        let frame = t.frames.pop().expect("a frame to pop");
+        debug_assert!(t.stack_bytes >= frame.bytes, "stack bytes underflow");
+        t.stack_bytes -= frame.bytes;
+        self.release_frame(&frame);
+        frame
     }
 
     pub(crate) fn release_frame(&mut self, f: &Frame) {
@@ -677,7 +692,7 @@ impl Machine {
         let mut frame = self.new_frame(func, vec![Value::Int(v as u128)], None);
         frame.atomic = false;
         frame.on_return = Some(crate::thread::OnReturn::Destructor);
-        self.thread_mut(tid).frames.push(frame);
+        self.push_frame(tid, frame);
         Ok(())
     }
 
@@ -702,7 +717,7 @@ impl Machine {
         let mut frame = self.new_frame(func, Vec::new(), None);
         frame.atomic = false;
         frame.on_return = Some(crate::thread::OnReturn::Destructor);
-        self.thread_mut(tid).frames.push(frame);
+        self.push_frame(tid, frame);
         Ok(true)
     }
 

@@ -6,6 +6,18 @@ use std::sync::Arc;
 use weft_core::Event;
 use weft_ir::{BlockId, FuncId, Reg};
 
+/// The stack a thread has, the main thread's included: glibc's default (8
+/// MiB, from the usual `ulimit -s`). weft does not enforce the size a
+/// thread attribute sets.
+pub const STACK_SIZE: u64 = 8 << 20;
+
+/// Nested calls a thread may make, whatever their frames' size: frames
+/// are estimated small (registers are not counted, see [`Frame::bytes`]),
+/// and unbounded recursion must overflow well within `--max-steps`'
+/// default (a million instructions). Natively, frames of 32 bytes (a
+/// small function at `-O0`) overflow at about 262,000.
+pub const MAX_CALL_DEPTH: usize = 100_000;
+
 /// One activation record.
 #[derive(Debug)]
 pub struct Frame {
@@ -16,6 +28,10 @@ pub struct Frame {
     pub regs: Vec<Value>,
     /// Stack objects to kill on return.
     pub allocas: SmallVec<[u64; 4]>,
+    /// The frame's share of [`Thread::stack_bytes`]: a return address, a
+    /// saved frame pointer and a slot per parameter, plus its stack
+    /// objects, each rounded up to 16 bytes.
+    pub bytes: u64,
     /// Address of the variadic-argument area, if the function is variadic.
     pub va_area: Option<u64>,
     /// Where the caller wants the return value.
@@ -72,6 +88,7 @@ impl Clone for Frame {
             ip: self.ip,
             regs: self.regs.clone(),
             allocas: SmallVec::from_slice(&self.allocas),
+            bytes: self.bytes,
             va_area: self.va_area,
             ret_dst: self.ret_dst,
             atomic: self.atomic,
@@ -118,6 +135,10 @@ pub enum ThreadState {
 #[derive(Clone, Debug)]
 pub struct Thread {
     pub frames: Vec<Frame>,
+    /// The native stack its frames would take, estimated (the sum of
+    /// their [`Frame::bytes`]): past [`STACK_SIZE`], a call or a stack
+    /// allocation is a stack overflow.
+    pub stack_bytes: u64,
     pub state: ThreadState,
     /// The next visible operation, once the thread has run up to it.
     pub pending: Option<Event>,
@@ -185,6 +206,7 @@ static NO_LIB: ThreadLib = ThreadLib {
 impl Thread {
     pub fn new(frame: Frame) -> Thread {
         Thread {
+            stack_bytes: frame.bytes,
             frames: vec![frame],
             state: ThreadState::Running,
             pending: None,

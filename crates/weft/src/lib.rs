@@ -1247,7 +1247,6 @@ fn run_replay(
         reuse_addresses: rec.reuse_addresses,
         local_plain: rec.local_plain,
         concolic: rec.concolic,
-        ..Limits::default()
     };
     if rec.kind == BugKind::Atomicity {
         return predict::replay_witness(&prog, &w, &rec.names, &rec.schedule, limits, json);
