@@ -37,11 +37,20 @@
 
 use crate::common::{Rng, Scratch};
 use crate::compare::{compare_icb, compare_split, compare_unfold, same_as_naive, same_count};
-use crate::runner::{env_number, run_parallel, weft_check_with};
+use crate::runner::{conclude, env_number, run_parallel, weft_check_with};
 use std::fmt::Write as _;
 
 const CAP: u64 = 100_000;
 const DEFAULT_CASES: usize = 40;
+
+/// `signal` or `broadcast`, at random.
+fn wake(rng: &mut Rng) -> &'static str {
+    if rng.chance(50) {
+        "signal"
+    } else {
+        "broadcast"
+    }
+}
 
 /// One step of a thread.
 /// With `timed`, a consume step may wait with a deadline (a program of
@@ -52,11 +61,7 @@ fn step(rng: &mut Rng, out: &mut String, timed: bool) {
     let kind = rng.range(0, if timed { 7 } else { 6 });
     match kind {
         0 | 1 => {
-            let wake = if rng.chance(50) {
-                "signal"
-            } else {
-                "broadcast"
-            };
+            let wake = wake(rng);
             let _ = writeln!(
                 out,
                 "  pthread_mutex_lock(&m); x[{i}] = {v}; pthread_cond_{wake}(&c[{i}]); pthread_mutex_unlock(&m);"
@@ -84,11 +89,7 @@ fn step(rng: &mut Rng, out: &mut String, timed: bool) {
             );
         }
         6 => {
-            let wake = if rng.chance(50) {
-                "signal"
-            } else {
-                "broadcast"
-            };
+            let wake = wake(rng);
             let _ = writeln!(
                 out,
                 "  pthread_mutex_lock(&m); x[{i}] = {v}; pthread_mutex_unlock(&m); pthread_cond_{wake}(&c[{i}]);"
@@ -204,24 +205,5 @@ pub fn run_random_condvar(default_seed: u64) {
         }
         Some(problems)
     });
-    let skipped = results.iter().filter(|(_, r)| r.is_none()).count();
-    let failures: Vec<String> = results
-        .into_iter()
-        .filter_map(|(_, r)| r)
-        .filter(|p| !p.is_empty())
-        .map(|p| p.join("\n"))
-        .collect();
-    eprintln!(
-        "random_condvar_programs_agree: seed {seed:#x}, {} cases, {skipped} skipped, {} failed",
-        todo.len(),
-        failures.len()
-    );
-    if !failures.is_empty() {
-        scratch.keep = true;
-        panic!("{}", failures.join("\n\n"));
-    }
-    assert!(
-        skipped * 4 <= todo.len().max(1),
-        "too many skipped cases: {skipped}"
-    );
+    conclude("random_condvar_programs_agree", seed, results, &mut scratch);
 }

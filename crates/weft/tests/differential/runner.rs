@@ -222,3 +222,35 @@ pub fn run_parallel<T: Send>(todo: &[usize], job: impl Fn(usize) -> T + Sync) ->
     results.sort_by_key(|(case, _)| *case);
     results
 }
+
+/// Ends a campaign whose cases returned their problems (`None`: skipped,
+/// past the naive cap): prints the totals, fails with every failing case's
+/// problems (keeping `scratch`, where the programs are), and fails if more
+/// than a quarter of the cases were skipped.
+pub fn conclude(
+    test: &str,
+    seed: u64,
+    results: Vec<(usize, Option<Vec<String>>)>,
+    scratch: &mut crate::common::Scratch,
+) {
+    let cases = results.len();
+    let skipped = results.iter().filter(|(_, r)| r.is_none()).count();
+    let failures: Vec<String> = results
+        .into_iter()
+        .filter_map(|(_, r)| r)
+        .filter(|p| !p.is_empty())
+        .map(|p| p.join("\n"))
+        .collect();
+    eprintln!(
+        "{test}: seed {seed:#x}, {cases} cases, {skipped} skipped, {} failed",
+        failures.len()
+    );
+    if !failures.is_empty() {
+        scratch.keep = true;
+        panic!("{}", failures.join("\n\n"));
+    }
+    assert!(
+        skipped * 4 <= cases.max(1),
+        "too many skipped cases: {skipped}"
+    );
+}

@@ -24,7 +24,7 @@
 
 use crate::common::{Rng, Scratch};
 use crate::compare::{compare_split, compare_unfold, same_as_naive};
-use crate::runner::{env_number, run_parallel, weft_check_with, Run};
+use crate::runner::{conclude, env_number, run_parallel, weft_check_with, Run};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
@@ -202,24 +202,5 @@ pub fn run_random_spin(default_seed: u64) {
         }
         Some(problems)
     });
-    let skipped = results.iter().filter(|(_, r)| r.is_none()).count();
-    let failures: Vec<String> = results
-        .into_iter()
-        .filter_map(|(_, r)| r)
-        .filter(|p| !p.is_empty())
-        .map(|p| p.join("\n"))
-        .collect();
-    eprintln!(
-        "random_spin_programs_agree: seed {seed:#x}, {} cases, {skipped} skipped, {} failed",
-        todo.len(),
-        failures.len()
-    );
-    if !failures.is_empty() {
-        scratch.keep = true;
-        panic!("{}", failures.join("\n\n"));
-    }
-    assert!(
-        skipped * 4 <= todo.len().max(1),
-        "too many skipped cases: {skipped}"
-    );
+    conclude("random_spin_programs_agree", seed, results, &mut scratch);
 }
