@@ -14,7 +14,7 @@ use crate::thread::{Frame, OnReturn};
 use crate::value::{mask, sext, Value};
 use smallvec::SmallVec;
 use std::sync::Arc;
-use weft_core::{BugKind, EventKind, MemoryModel, Order, Tid};
+use weft_core::{BugKind, EventKind, Loc, MemoryModel, Order, Tid};
 use weft_ir::addr;
 use weft_ir::{Callee, Code, FuncId, Inst, Operand, Reg, Ty};
 
@@ -242,12 +242,13 @@ impl Machine {
                     }
                 };
                 let size = elem_size.saturating_mul(n);
-                self.check_stack(tid, slot(size), false)?;
+                let bytes = slot(size);
+                self.check_stack(tid, bytes, false)?;
                 let a = self.alloc(tid, size, ObjKind::Stack, false)?;
                 let t = self.thread_mut(tid);
-                t.stack_bytes += slot(size);
+                t.stack_bytes += bytes;
                 let frame = t.frames.last_mut().expect("a running thread has a frame");
-                frame.bytes += slot(size);
+                frame.bytes += bytes;
                 frame.allocas.push(a);
                 self.set(tid, *dst, Value::Int(a as u128));
                 self.next(tid)
@@ -1038,7 +1039,19 @@ impl Machine {
             t.frames.len(),
             crate::thread::STACK_SIZE >> 20
         );
-        Err(self.bug(BugKind::Memory, msg))
+        // A function's own stack variables are allocated at its entry, by
+        // instructions without a line: the call that entered it has one.
+        let mut loc = self.loc;
+        if loc == Loc::UNKNOWN && t.frames.len() >= 2 {
+            let caller = &t.frames[t.frames.len() - 2];
+            loc = self.prog.module.functions[caller.func as usize].locs[caller.ip as usize];
+        }
+        Err(Stop::Bug(Box::new(weft_core::Bug::new(
+            BugKind::Memory,
+            msg,
+            self.tid,
+            loc,
+        ))))
     }
 
     /// An integer binary operation on `a` and `b`; with `nsw`, a signed
