@@ -146,7 +146,7 @@ impl Fences {
 }
 
 /// One memory access of an event: a byte range and whether it writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Access {
     pub addr: u64,
     pub size: u64,
@@ -465,8 +465,26 @@ pub enum EventKind {
         of: u32,
         value: u32,
     },
-    AtomicBegin,
-    AtomicEnd,
+    /// `__VERIFIER_atomic_begin()`, or the call of a `__VERIFIER_atomic_*`
+    /// function: the thread's section runs without interruption.
+    ///
+    /// `footprint`: every access the whole section can make, whatever
+    /// path it takes (a static over-approximation, see `weft_exec`'s
+    /// `section`), as dependency-only accesses (`program: false`). The
+    /// event then stands for its section: it conflicts with what any event
+    /// of the section could conflict with, and with nothing else. `None`
+    /// when no such bound is known (the section calls an unknown function,
+    /// dereferences a computed pointer...): the event is *global* and
+    /// conflicts with every event.
+    AtomicBegin {
+        footprint: Option<std::sync::Arc<[Access]>>,
+    },
+    /// The end of an atomic section. `scoped`: its section's `AtomicBegin`
+    /// had a footprint, which covers the section; the end itself then
+    /// conflicts with nothing. Otherwise it is global, as its begin.
+    AtomicEnd {
+        scoped: bool,
+    },
 }
 
 /// One visible operation of one thread.
@@ -573,6 +591,9 @@ impl Event {
                 }
             }
             Free { addr, size } => out.push(one(addr, size, true, false)),
+            AtomicBegin {
+                footprint: Some(ref f),
+            } => out.extra = Some(f.clone()),
             _ => {}
         }
         out
@@ -617,13 +638,17 @@ impl Event {
     }
 }
 
-/// A tiny fixed-capacity list of accesses (an event has at most three).
+/// A tiny list of accesses: an event has at most three of its own, and an
+/// atomic section's `AtomicBegin` shares its footprint.
 pub mod smallvec_like {
     use super::Access;
+    use std::sync::Arc;
 
-    #[derive(Clone, Copy, Debug, Default)]
+    #[derive(Clone, Debug, Default)]
     pub struct Accesses {
         items: [Option<Access>; 3],
+        /// A section's footprint (see `EventKind::AtomicBegin`).
+        pub(super) extra: Option<Arc<[Access]>>,
     }
 
     impl Accesses {
@@ -632,10 +657,13 @@ pub mod smallvec_like {
             *slot.expect("an event has at most three accesses") = Some(a);
         }
         pub fn iter(&self) -> impl Iterator<Item = &Access> {
-            self.items.iter().flatten()
+            self.items
+                .iter()
+                .flatten()
+                .chain(self.extra.iter().flat_map(|f| f.iter()))
         }
         pub fn is_empty(&self) -> bool {
-            self.items[0].is_none()
+            self.items[0].is_none() && self.extra.as_ref().is_none_or(|f| f.is_empty())
         }
     }
 }

@@ -307,6 +307,12 @@ pub trait System: Clone {
     /// events, `--por unfold`). A system may decline (then
     /// [`System::step_delta`] stays `None`).
     fn track_fingerprints(&mut self) {}
+    /// Asks the system to make the brackets of its atomic sections global
+    /// events, without footprints (see [`crate::EventKind::AtomicBegin`]),
+    /// from now on: the unfolding's cutoffs compare the states of local
+    /// configurations, which do not account for a section that commutes
+    /// with other threads' events while they cannot run.
+    fn global_sections(&mut self) {}
     /// How the last step changed the state's fingerprint: the XOR of the
     /// hashes of the state fragments it changed, before and after. Every
     /// fragment must only be changed by events that are dependent on each

@@ -940,7 +940,7 @@ impl Machine {
         let vals: Vec<Value> = args.iter().map(|a| self.op(tid, a)).collect();
         match code {
             Code::Func(f) if prog.module.functions[f as usize].atomic && !commit => {
-                Ok(Some(EventKind::AtomicBegin))
+                Ok(Some(self.section_begin(tid, prog.sections.of_function(f))))
             }
             Code::Func(f) if prog.violation == Some(f) => {
                 let name = &prog.module.functions[f as usize].name;
@@ -948,7 +948,7 @@ impl Machine {
             }
             Code::Func(f) => {
                 if prog.module.functions[f as usize].atomic {
-                    self.last = Some(EventKind::AtomicBegin);
+                    self.last = Some(self.section_begin(tid, prog.sections.of_function(f)));
                 }
                 self.call_function(prog, tid, f, vals, byval, dst)
             }
@@ -1009,10 +1009,9 @@ impl Machine {
             .sum::<u64>();
         self.check_stack(tid, frame.bytes, true)?;
         frame.allocas = copies;
-        if frame.atomic && self.is_concolic() {
-            self.concolic_mark(tid, true);
-        } else if frame.atomic {
-            self.thread_mut(tid).atomic_depth += 1;
+        if frame.atomic {
+            let begin = self.section_begin(tid, prog.sections.of_function(f));
+            self.enter_section(tid, &begin);
         }
         self.push_frame(tid, frame);
         Ok(None)
@@ -1347,9 +1346,9 @@ impl Machine {
         }
         if self.frame(tid).atomic {
             if !commit {
-                return Ok(Some(EventKind::AtomicEnd));
+                return Ok(Some(self.section_end(tid)));
             }
-            self.last = Some(EventKind::AtomicEnd);
+            self.last = Some(self.section_end(tid));
         }
         if let Some(OnReturn::OnceDone { ctl }) = self.frame(tid).on_return {
             if !commit {
@@ -1358,11 +1357,8 @@ impl Machine {
             crate::runtime::once_done(self, tid, ctl)?;
         }
         let frame = self.pop_frame(tid);
-        if frame.atomic && self.is_concolic() {
-            self.concolic_mark(tid, false);
-        } else if frame.atomic {
-            let t = self.thread_mut(tid);
-            t.atomic_depth = t.atomic_depth.saturating_sub(1);
+        if frame.atomic {
+            self.leave_section(tid);
         }
         if let (Some(d), Some(v)) = (frame.ret_dst, v) {
             self.set(tid, d, v);

@@ -25,6 +25,7 @@ mod machine;
 pub mod memory;
 mod program;
 mod runtime;
+mod section;
 mod seglog;
 mod spin;
 mod sym;

@@ -274,6 +274,9 @@ pub struct Machine {
     pub(crate) files: Arc<crate::runtime::Files>,
     pub(crate) steps: u64,
     pub(crate) limits: Limits,
+    /// Atomic sections' begins carry their footprints (see
+    /// [`System::global_sections`]).
+    section_footprints: bool,
     pub(crate) names: PartLocal<ThreadNames>,
     /// The visible event executed by the current commit step.
     pub(crate) last: Option<EventKind>,
@@ -392,6 +395,7 @@ impl Machine {
             local_plain: limits.local_plain && limits.mm == weft_core::MemoryModel::Sc,
             local_log: Vec::new(),
             concolic: limits.concolic.then(crate::concolic::start),
+            section_footprints: true,
         };
         m.make_process_state();
         let main = prog.module.main.expect("lowering guarantees a main");
@@ -539,6 +543,56 @@ impl Machine {
         crate::cow::make_mut(self.threads[tid as usize].as_mut().expect("thread exists"))
     }
 
+    /// The `AtomicBegin` thread `tid` runs now, for a section of static
+    /// footprint `fp` (see `section`): the footprint is kept only for a
+    /// thread's outermost section under SC, where sections run alone.
+    /// Under TSO and PSO the begin also drains store buffers, which
+    /// footprints do not describe; nested and concolic sections keep the
+    /// global begin too.
+    pub(crate) fn section_begin(
+        &self,
+        tid: Tid,
+        fp: Option<crate::section::Footprint>,
+    ) -> EventKind {
+        let outermost = self.thread(tid).atomic_depth == 0;
+        let sc = self.limits.mm == weft_core::MemoryModel::Sc;
+        let on = outermost && sc && self.section_footprints && !self.is_concolic();
+        let footprint = fp.filter(|_| on);
+        EventKind::AtomicBegin { footprint }
+    }
+
+    /// The `AtomicEnd` thread `tid` runs now.
+    pub(crate) fn section_end(&self, tid: Tid) -> EventKind {
+        let t = self.thread(tid);
+        EventKind::AtomicEnd {
+            scoped: t.atomic_depth == 1 && t.atomic_scoped,
+        }
+    }
+
+    /// Thread `tid` runs the `AtomicBegin` `begin`.
+    pub(crate) fn enter_section(&mut self, tid: Tid, begin: &EventKind) {
+        if self.is_concolic() {
+            return self.concolic_mark(tid, true);
+        }
+        let t = self.thread_mut(tid);
+        if t.atomic_depth == 0 {
+            t.atomic_scoped = matches!(begin, EventKind::AtomicBegin { footprint: Some(_) });
+        }
+        t.atomic_depth += 1;
+    }
+
+    /// Thread `tid` leaves its innermost atomic section.
+    pub(crate) fn leave_section(&mut self, tid: Tid) {
+        if self.is_concolic() {
+            return self.concolic_mark(tid, false);
+        }
+        let t = self.thread_mut(tid);
+        t.atomic_depth = t.atomic_depth.saturating_sub(1);
+        if t.atomic_depth == 0 {
+            t.atomic_scoped = false;
+        }
+    }
+
     pub(crate) fn frame(&self, tid: Tid) -> &Frame {
         self.thread(tid)
             .frames
@@ -592,6 +646,7 @@ impl Machine {
         t.state = ThreadState::Finished;
         t.retval = retval;
         t.atomic_depth = 0;
+        t.atomic_scoped = false;
     }
 
     /// Pushes `frame` onto thread `tid`'s stack.
@@ -1420,6 +1475,25 @@ impl System for Machine {
 
     fn track_fingerprints(&mut self) {
         self.start_fingerprints();
+    }
+
+    fn global_sections(&mut self) {
+        self.section_footprints = false;
+        for t in 0..self.threads.len() {
+            let scoped = matches!(
+                self.threads[t].as_ref().and_then(|t| t.pending.as_ref()),
+                Some(Event {
+                    kind: EventKind::AtomicBegin { footprint: Some(_) },
+                    ..
+                })
+            );
+            if scoped {
+                let t = self.thread_mut(t as Tid);
+                if let Some(ev) = &mut t.pending {
+                    ev.kind = EventKind::AtomicBegin { footprint: None };
+                }
+            }
+        }
     }
 
     fn step_delta(&self) -> Option<u128> {

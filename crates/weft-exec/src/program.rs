@@ -52,6 +52,8 @@ pub struct Program {
     /// `reach_error` under `unreach-call`, whatever its body; see
     /// [`Program::with_violation`]).
     pub violation: Option<weft_ir::FuncId>,
+    /// The static footprints of the atomic sections (see `section`).
+    pub(crate) sections: crate::section::Sections,
     /// Register liveness, for spin-loop fingerprints (computed lazily).
     pub(crate) live: crate::liveness::Liveness,
     /// The `FILE` objects of `stdin`, `stdout` and `stderr`.
@@ -90,6 +92,7 @@ impl Program {
         let consts = module.consts.iter().map(const_value).collect();
         let (statics, streams) = static_objects(&module);
         let live = crate::liveness::Liveness::new(module.functions.len());
+        let sections = crate::section::Sections::new(&module);
         Ok(Arc::new(Program {
             module,
             consts,
@@ -99,6 +102,7 @@ impl Program {
             env: Vec::new(),
             statics,
             violation: None,
+            sections,
             live,
             streams,
             disk: Default::default(),
@@ -485,8 +489,8 @@ pub fn describe_event(p: &Program, e: &Event) -> String {
         Fork { of, value } => format!("symbolic branch: alternative {value} of {of}"),
         ClockRead { new, .. } => format!("read the clock -> {new} ns"),
         Sleep { ns, .. } => format!("sleep {}.{:09}s", ns / 1_000_000_000, ns % 1_000_000_000),
-        AtomicBegin => "atomic begin".into(),
-        AtomicEnd => "atomic end".into(),
+        AtomicBegin { .. } => "atomic begin".into(),
+        AtomicEnd { .. } => "atomic end".into(),
     }
 }
 

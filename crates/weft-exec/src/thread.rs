@@ -149,6 +149,9 @@ pub struct Thread {
     pub children: u32,
     /// Nesting depth of `__VERIFIER_atomic_begin` and atomic functions.
     pub atomic_depth: u32,
+    /// The outermost open atomic section has a footprint (its
+    /// `AtomicBegin` carried one): its `AtomicEnd` conflicts with nothing.
+    pub atomic_scoped: bool,
     pub spin: crate::spin::SpinWatch,
     /// Visible events executed so far.
     pub events: u32,
@@ -215,6 +218,7 @@ impl Thread {
             joined: false,
             children: 0,
             atomic_depth: 0,
+            atomic_scoped: false,
             spin: Default::default(),
             events: 0,
             local_run: 0,

@@ -29,6 +29,22 @@
 //! eventually: one that ends early may not, and no race with it then
 //! plans what follows; see `analyse_terminal`).
 //!
+//! An atomic section whose begin carries a footprint (see `footprint`) is
+//! one step: its begin stands for it. An execution that ends inside it
+//! ends at its begin, but whether it does depends on the side its branches
+//! take (on inputs), so the same branch ends some executions and not
+//! others. The plans for the threads it stopped wait until every side is
+//! known (`Node::deferred`, `resolve_section`): if no side got past the
+//! section they are made, and the branch as a sleeper is terminal, as for
+//! an event that ended the execution; otherwise they are dropped, since
+//! the threads then run after the section in the other executions, whose
+//! races plan what must go before it (what ends early after independent
+//! steps of other threads ends the same way). Made anyway, such a plan was
+//! a leaf of the wakeup tree that absorbed race reversals the sleeping
+//! section then declared redundant: a lost trace
+//! (`tests/programs/atomic_section_mixed_ends.c`). An infeasible side (a
+//! branch its path condition excludes) plans nothing.
+//!
 //! The papers take a thread's next event to be fixed by its local state.
 //! A compare-and-swap and a `trylock` are not: whether they write depends
 //! on the value they read, and a reversal moves `e'` before the write `e`
@@ -112,14 +128,14 @@
 //! choice asleep), which Optimal-DPOR never has.
 
 use crate::explorer::{Completion, Explorer};
-use crate::footprint::{depends, Flushes};
+use crate::footprint::{depends, scoped_begin, Flushes};
 use crate::summary::{Choice, Recorder};
 use crate::trace::{Trace, Tracking};
 use crate::unfold::{Stop, Unfolding};
 use crate::wakeup::{weak_initial, Prefix, Step, WakeupTree, WuNode};
 use crate::Config;
 use smallvec::SmallVec;
-use weft_core::{Event, System};
+use weft_core::{BlockReason, Event, Status, System};
 
 /// Which DPOR algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -207,6 +223,7 @@ impl Explorer for Unfold {
     fn explore<S: System>(&mut self, mut init: S, rec: &mut Recorder) -> Completion {
         if self.cutoffs {
             init.track_fingerprints();
+            init.global_sections();
         }
         // Without fingerprints there are no deltas, hence no cutoffs.
         let unf = Unfolding::default();
@@ -348,6 +365,17 @@ struct Node<S> {
     /// The branch being explored, and the subtree to follow below it.
     current: Option<Choice>,
     below: WakeupTree,
+    /// When the current branch opens an atomic section with a footprint
+    /// (see `footprint`): the plans of the threads that executions ending
+    /// inside it stopped (each with its `after`, see
+    /// [`Dpor::analyse_terminal`]), kept until the branch is done.
+    deferred: Vec<(Step, Vec<Step>)>,
+    /// Some execution below the current branch ended inside the section
+    /// it opens (not on an infeasible side).
+    ended: bool,
+    /// Some execution below the current branch got past the end of the
+    /// section it opens.
+    completed: bool,
 }
 
 impl<S> Node<S> {
@@ -358,6 +386,9 @@ impl<S> Node<S> {
             wut,
             current: None,
             below: WakeupTree::default(),
+            deferred: Vec::new(),
+            ended: false,
+            completed: false,
         }
     }
 
@@ -871,7 +902,29 @@ impl<S: System> Dpor<'_, '_, S> {
         }
         self.analyse_executed(first_new);
         self.analyse_pending();
+        self.note_sections(first_new);
         self.analyse_terminal();
+    }
+
+    /// Marks the nodes whose current branch opens an atomic section with a
+    /// footprint that this execution got past (see [`Node::completed`]):
+    /// the section open before the first new event, and those opened after.
+    fn note_sections(&mut self, first_new: usize) {
+        let n = self.trace.len();
+        let open_before = first_new
+            .checked_sub(1)
+            .and_then(|i| self.trace.open_section(i));
+        let opened = (first_new..n).filter(|&i| scoped_begin(&self.trace.entries[i].ev));
+        let last_open = n.checked_sub(1).and_then(|i| self.trace.open_section(i));
+        for i in open_before
+            .into_iter()
+            .chain(opened)
+            .collect::<SmallVec<[usize; 4]>>()
+        {
+            if scoped_begin(&self.trace.entries[i].ev) && last_open != Some(i) {
+                self.nodes[i].completed = true;
+            }
+        }
     }
 
     /// Whether running `ev` of thread `tid` just before position `i`
@@ -1162,6 +1215,22 @@ impl<S: System> Dpor<'_, '_, S> {
         if !self.takes_plans(at) {
             return;
         }
+        // Inside a section with a footprint, its begin stands for the whole
+        // section (see `footprint`), so the end is the begin's: an event
+        // that ends some executions and not others (by the side a branch
+        // inside takes). Once every side is known (`resolve_section`), the
+        // plans are made if no side got past the section, as for a
+        // single event that ended the execution; otherwise they are
+        // dropped: the threads then run after the section in the other
+        // executions, whose races with it plan what must go before it, and
+        // what ends early after other threads' independent steps ends the
+        // same way (an early end has no memory outcome). A side that is
+        // infeasible (a branch on inputs the path excludes) is no end at
+        // all.
+        let scoped = at < n - 1 && at >= self.floor && scoped_begin(&self.trace.entries[at].ev);
+        if scoped && matches!(self.cur.status(), Status::Blocked(BlockReason::Infeasible)) {
+            return;
+        }
         let state = &self.state_at(at);
         let mut steps = Vec::new();
         for t in (0..state.thread_count() as u32).filter(|&t| t != last_tid && state.is_enabled(t))
@@ -1189,10 +1258,44 @@ impl<S: System> Dpor<'_, '_, S> {
         // the sleeper, so no race with it can plan the rest later (the
         // classic argument for weak initials assumes every execution runs
         // it eventually).
+        if scoped && !steps.is_empty() {
+            self.nodes[at].ended = true;
+        }
         let after = self.steps(&(at..n).collect::<Vec<_>>());
         for s in steps {
-            self.plan_checked(at, vec![s], &after);
+            if scoped {
+                self.nodes[at].deferred.push((s, after.clone()));
+            } else {
+                self.plan_checked(at, vec![s], &after);
+            }
         }
+    }
+
+    /// Settles the plans deferred at node `d` (see `analyse_terminal`)
+    /// once its current branch is done: makes them unless some execution
+    /// got past the section, and returns whether the branch, as a sleeper,
+    /// is terminal (executions ended inside its section, none got past).
+    /// `force`: the node stops being this exploration's (it is handed out)
+    /// while the branch is still explored, so the plans are made now,
+    /// whatever the rest of the branch does.
+    fn resolve_section(&mut self, d: usize, force: bool) -> bool {
+        let node = &mut self.nodes[d];
+        if force {
+            for (s, after) in std::mem::take(&mut node.deferred) {
+                self.plan_checked(d, vec![s], &after);
+            }
+            return false;
+        }
+        let ended = std::mem::take(&mut node.ended);
+        let completed = std::mem::take(&mut node.completed);
+        let deferred = std::mem::take(&mut node.deferred);
+        if !ended || completed {
+            return false;
+        }
+        for (s, after) in deferred {
+            self.plan_checked(d, vec![s], &after);
+        }
+        true
     }
 
     fn analyse_executed(&mut self, first_new: usize) {
@@ -1370,15 +1473,16 @@ impl<S: System> Dpor<'_, '_, S> {
                 .current
                 .take()
                 .expect("an inner node has a current branch");
+            node.below = WakeupTree::default();
             let ev = self.trace.entries[d].ev.clone();
             let terminal = self.terminal.take_if(|t| *t == d).is_some();
-            node.sleep.push(Sleeper {
+            let ended = self.resolve_section(d, false);
+            self.nodes[d].sleep.push(Sleeper {
                 choice: cur,
                 ev,
-                terminal,
+                terminal: terminal || ended,
                 foreign: false,
             });
-            node.below = WakeupTree::default();
             self.trace.truncate(d);
             if let Some(u) = &mut self.unf {
                 u.truncate(d);
@@ -1412,17 +1516,23 @@ impl<S: System> Dpor<'_, '_, S> {
         if self.unf.is_some() || self.floor >= n {
             return Vec::new();
         }
+        // The nodes down to the one handed out are never backtracked to
+        // again: each first plans what it deferred (`resolve_section`).
         let frontier = self.share.and_then(|s| s.frontier());
         if frontier.is_some() {
-            let Some(a) = (self.floor..n).find(|&a| !self.nodes[a].wut.is_empty()) else {
-                return Vec::new();
-            };
-            let s = self.state_at(a);
-            return self.hand_out(a, &s, frontier);
+            for a in self.floor..n {
+                self.resolve_section(a, true);
+                if !self.nodes[a].wut.is_empty() {
+                    let s = self.state_at(a);
+                    return self.hand_out(a, &s, frontier);
+                }
+            }
+            return Vec::new();
         }
         let mut s = self.state_at(self.floor);
         let mut buf = Vec::new();
         for a in self.floor..n {
+            self.resolve_section(a, true);
             self.expand(a, &s, &mut buf);
             if !self.nodes[a].wut.is_empty() {
                 return self.hand_out(a, &s, None);
@@ -1752,14 +1862,23 @@ mod tests {
             ],
             2,
         );
-        // Entering a section orders it against every other event.
+        // A section stands for all it can touch (its footprint): sections
+        // over different variables commute, those over one do not.
+        let disjoint = vec![
+            vec![begin(), store(0, 1), end()],
+            vec![begin(), store(1, 1), end()],
+        ];
+        mazurkiewicz(disjoint.clone(), 1);
         mazurkiewicz(
             vec![
                 vec![begin(), store(0, 1), end()],
-                vec![begin(), store(1, 1), end()],
+                vec![begin(), load(1, 1), load(0, 2), end()],
             ],
             2,
         );
+        // Without footprints, entering or leaving a section orders it
+        // against every other event.
+        crate::testsys::with_global_sections(|| mazurkiewicz(disjoint, 2));
     }
 
     /// Commit 0501177: a thread whose assume fails inside its atomic

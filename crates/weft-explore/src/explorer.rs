@@ -195,7 +195,11 @@ mod tests {
             ex(none),
             ctx()
         );
-        assert!(!optimal.stats.blocked_by.contains_key("sleep-set"));
+        assert!(
+            !optimal.stats.blocked_by.contains_key("sleep-set"),
+            "optimal sleep-set blocked, {}",
+            ctx()
+        );
         agree_unfold(threads, none, optimal, what);
         // An execution that ends in a bug is cut short: which other events
         // ran before the end makes distinct (prefix) traces, which
@@ -276,6 +280,17 @@ mod tests {
                 // the cutoffs leave: each is part of a different
                 // Mazurkiewicz trace.
                 assert!(!u.stats.blocked_by.contains_key("sleep-set"), "{}", ctx());
+                // With cutoffs, sections are global (`System::global_sections`):
+                // count the traces of that relation.
+                let global = if crate::testsys::global_sections() {
+                    None
+                } else {
+                    let opt = |t: Vec<Vec<Op>>| explore(TestSys::new(t), Por::Optimal);
+                    Some(crate::testsys::with_global_sections(|| {
+                        opt(threads.to_vec())
+                    }))
+                };
+                let optimal = global.as_ref().unwrap_or(optimal);
                 let traces = optimal.stats.executions + optimal.stats.blocked();
                 assert!(
                     stats.configurations <= traces,
@@ -382,6 +397,10 @@ mod tests {
         for case in 0..cases {
             let threads = random_program(&mut Rng::new(case));
             agree(&threads, &format!("case {case}"));
+            // The same with sections whose brackets are global events.
+            crate::testsys::with_global_sections(|| {
+                agree(&threads, &format!("case {case}, global sections"))
+            });
         }
     }
 }

@@ -5,7 +5,17 @@
 //!   successful compare-exchange write; a failed compare-exchange reads), or
 //! - they operate on the same mutex, condition variable or thread, or
 //! - one of them is *global*: it ends the program (`exit`, main returning)
-//!   or enters/leaves an atomic section, which disables every other thread.
+//!   or enters/leaves an atomic section whose footprint is unknown, which
+//!   disables every other thread.
+//!
+//! An atomic section whose `AtomicBegin` carries a footprint (every access
+//! the section can make, computed statically) is treated as one event
+//! located at its begin: the begin conflicts with what the footprint
+//! conflicts with, its end with nothing. Its inner events keep their own
+//! accesses, a subset of the footprint, so that whatever depends on one of
+//! them depends on the begin too: a section is never split by a reversal,
+//! and a sleeper or a planned step that is a section's begin commutes with
+//! an event only if the whole section does, on any path.
 //!
 //! Mutex operations are treated like accesses to the mutex word: two failed
 //! `trylock`s are independent, every other pair on the same mutex is not.
@@ -33,13 +43,22 @@ pub fn words(addr: u64, size: u64) -> impl Iterator<Item = (u64, u8)> {
     })
 }
 
-/// Whether `e` ends the program or brackets an atomic section.
+/// Whether `e` ends the program or brackets an atomic section of unknown
+/// footprint (see [`EventKind::AtomicBegin`]).
 pub fn is_global(e: &Event) -> bool {
     match e.kind {
-        EventKind::ProcessExit { .. } | EventKind::AtomicBegin | EventKind::AtomicEnd => true,
+        EventKind::ProcessExit { .. }
+        | EventKind::AtomicBegin { footprint: None }
+        | EventKind::AtomicEnd { scoped: false } => true,
         EventKind::Exit => e.tid == 0,
         _ => false,
     }
+}
+
+/// Whether `e` opens an atomic section with a footprint: an event that
+/// stands for its whole section.
+pub fn scoped_begin(e: &Event) -> bool {
+    matches!(e.kind, EventKind::AtomicBegin { footprint: Some(_) })
 }
 
 /// The synchronisation objects an event touches (a condition-variable wait

@@ -548,7 +548,7 @@ impl Races {
                 self.threads[t as usize].clock.join(c);
             }
         }
-        if let EventKind::AtomicBegin = ev.kind {
+        if let EventKind::AtomicBegin { .. } = ev.kind {
             self.clock_mut(t, Field::Clock);
             self.threads[t as usize].clock.join(&self.section);
             let depth = self.threads[t as usize].section;
@@ -718,7 +718,7 @@ impl Races {
         }
         let (_, objects, joins) = sync_edges(ev);
         let leaves = match ev.kind {
-            EventKind::AtomicEnd => true,
+            EventKind::AtomicEnd { .. } => true,
             EventKind::Exit => self.threads[t as usize].section > 0,
             _ => false,
         };
@@ -748,7 +748,7 @@ impl Races {
         }
         if leaves {
             let depth = match ev.kind {
-                EventKind::AtomicEnd => self.threads[t as usize].section.saturating_sub(1),
+                EventKind::AtomicEnd { .. } => self.threads[t as usize].section.saturating_sub(1),
                 _ => 0,
             };
             self.set_depth(t, depth);
@@ -1216,12 +1216,12 @@ mod tests {
         let section = |inside: bool| {
             let mut evs = vec![
                 ev(0, 1, EventKind::Spawn { child: 1 }),
-                ev(1, 2, EventKind::AtomicBegin),
+                ev(1, 2, EventKind::AtomicBegin { footprint: None }),
                 ev(1, 3, plain_store(DATA)),
-                ev(1, 4, EventKind::AtomicEnd),
+                ev(1, 4, EventKind::AtomicEnd { scoped: false }),
             ];
             if inside {
-                evs.push(ev(0, 5, EventKind::AtomicBegin));
+                evs.push(ev(0, 5, EventKind::AtomicBegin { footprint: None }));
             }
             evs.push(ev(0, 6, plain_load(DATA)));
             races(&evs)
@@ -1374,9 +1374,9 @@ mod tests {
             ev(1, 6, EventKind::Lock { mutex: 0x3000 }),
             ev(1, 7, rmw(FLAG, Relaxed)),
             ev(1, 8, EventKind::Unlock { mutex: 0x3000 }),
-            ev(0, 9, EventKind::AtomicBegin),
+            ev(0, 9, EventKind::AtomicBegin { footprint: None }),
             ev(0, 10, store(DATA + 3, 2, false, Relaxed)),
-            ev(0, 11, EventKind::AtomicEnd),
+            ev(0, 11, EventKind::AtomicEnd { scoped: false }),
             ev(0, 12, EventKind::Spawn { child: 2 }),
             ev(
                 2,

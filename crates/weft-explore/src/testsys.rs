@@ -38,6 +38,26 @@ use crate::{Config, Por, Summary};
 use std::sync::Arc;
 use weft_core::{Bug, BugKind, Event, EventKind, Loc, Output, Status, System, Tid};
 
+thread_local! {
+    /// Set by [`with_global_sections`].
+    static GLOBAL_SECTIONS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with the atomic sections of every [`TestSys`] it creates
+/// bracketed by global events (no footprints), as the Machine does under
+/// TSO and PSO and for sections it cannot bound.
+pub fn with_global_sections<R>(f: impl FnOnce() -> R) -> R {
+    let old = GLOBAL_SECTIONS.with(|g| g.replace(true));
+    let r = f();
+    GLOBAL_SECTIONS.with(|g| g.set(old));
+    r
+}
+
+/// Whether [`with_global_sections`] is in force.
+pub fn global_sections() -> bool {
+    GLOBAL_SECTIONS.with(|g| g.get())
+}
+
 /// A shared variable (a 4-byte word at its own address).
 pub type Var = usize;
 /// A thread-local register.
@@ -214,6 +234,10 @@ pub struct TestSys {
     mem: Vec<i64>,
     holder: Vec<Option<Tid>>,
     depth: Vec<u32>,
+    /// Atomic sections carry footprints, as under the Machine (see
+    /// `weft_core::EventKind::AtomicBegin`); otherwise their brackets are
+    /// global.
+    scoped_sections: bool,
     pending: Vec<Option<Event>>,
     status: Status,
     /// The executed events, when traces are digested.
@@ -246,6 +270,7 @@ impl TestSys {
             mem: vec![0; vars],
             holder: vec![None; mutexes],
             depth: vec![0; n],
+            scoped_sections: !global_sections(),
             pending: vec![None; n],
             status: Status::Running,
             log: None,
@@ -303,7 +328,7 @@ impl TestSys {
             if op.visible() {
                 self.pending[ti] = Some(Event {
                     tid: t,
-                    kind: self.pending_kind(op),
+                    kind: self.pending_kind(ti, op),
                     loc: Self::loc(t, self.pc[ti]),
                     woken_by: None,
                     fences: Default::default(),
@@ -327,7 +352,57 @@ impl TestSys {
     }
 
     /// The pending event of a visible operation, values still zero.
-    fn pending_kind(&self, op: Op) -> EventKind {
+    /// The footprint of the atomic section whose `Begin` is op `at` of
+    /// thread `t` (as the Machine computes it: every variable the ops up to
+    /// the matching `End` access), or `None` when it has none: a lock, a
+    /// jump or a nested section inside, or footprints are off.
+    fn footprint(&self, t: usize, at: usize) -> Option<Arc<[weft_core::Access]>> {
+        if !self.scoped_sections {
+            return None;
+        }
+        let mut out: Vec<weft_core::Access> = Vec::new();
+        for op in &self.threads[t][at + 1..] {
+            let (var, write) = match *op {
+                Op::End => return Some(out.into()),
+                Op::Load { var, .. } => (var, false),
+                Op::Store { var, .. } | Op::FetchAdd { var, .. } | Op::Cas { var, .. } => {
+                    (var, true)
+                }
+                Op::Begin | Op::Lock(_) | Op::Unlock(_) | Op::Jump(_) => return None,
+                Op::Input(_) | Op::Branch(_) | Op::Assume(_) | Op::Assert(_) => continue,
+            };
+            let addr = VAR_BASE + 8 * var as u64;
+            match out.iter_mut().find(|a| a.addr == addr) {
+                Some(a) => a.write |= write,
+                None => out.push(weft_core::Access {
+                    addr,
+                    size: 4,
+                    write,
+                    atomic: true,
+                    memory: true,
+                    program: false,
+                }),
+            }
+        }
+        // A section left open at the thread's end.
+        None
+    }
+
+    /// The `Begin` of thread `t`'s open section, before op `pc`.
+    fn open_begin(&self, t: usize, pc: usize) -> Option<usize> {
+        let mut depth = 0u32;
+        for i in (0..pc).rev() {
+            match self.threads[t][i] {
+                Op::End => depth += 1,
+                Op::Begin if depth == 0 => return Some(i),
+                Op::Begin => depth -= 1,
+                _ => {}
+            }
+        }
+        None
+    }
+
+    fn pending_kind(&self, t: usize, op: Op) -> EventKind {
         let addr = |var: Var| VAR_BASE + 8 * var as u64;
         let mutex = |m: Mutex| MUTEX_BASE + 8 * m as u64;
         match op {
@@ -367,8 +442,15 @@ impl TestSys {
             },
             Op::Lock(m) => EventKind::Lock { mutex: mutex(m) },
             Op::Unlock(m) => EventKind::Unlock { mutex: mutex(m) },
-            Op::Begin => EventKind::AtomicBegin,
-            Op::End => EventKind::AtomicEnd,
+            Op::Begin => EventKind::AtomicBegin {
+                footprint: self.footprint(t, self.pc[t]).filter(|_| self.depth[t] == 0),
+            },
+            Op::End => EventKind::AtomicEnd {
+                scoped: self.depth[t] == 1
+                    && self
+                        .open_begin(t, self.pc[t])
+                        .is_some_and(|b| self.footprint(t, b).is_some()),
+            },
             Op::Input(_) | Op::Branch(_) => EventKind::Fork { of: 2, value: 0 },
             Op::Assume(_) | Op::Assert(_) | Op::Jump(_) => unreachable!("invisible"),
         }
@@ -591,6 +673,18 @@ impl System for TestSys {
 
     fn track_fingerprints(&mut self) {
         self.fp = Some((self.fingerprint(), 0));
+    }
+
+    fn global_sections(&mut self) {
+        self.scoped_sections = false;
+        for t in 0..self.threads.len() {
+            if let Some(Op::Begin) = self.threads[t].get(self.pc[t]) {
+                let kind = self.pending_kind(t, Op::Begin);
+                if let Some(ev) = &mut self.pending[t] {
+                    ev.kind = kind;
+                }
+            }
+        }
     }
 
     fn step_delta(&self) -> Option<u128> {

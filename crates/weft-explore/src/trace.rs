@@ -856,7 +856,7 @@ impl Trace {
     /// and event `i` released it, the event that acquired it before `i`.
     fn opening_acquire(&self, i: u32, ev: &Event) -> Option<u32> {
         let e = &self.entries[i as usize];
-        if matches!(e.ev.kind, weft_core::EventKind::AtomicEnd) {
+        if matches!(e.ev.kind, weft_core::EventKind::AtomicEnd { .. }) {
             // The section's outermost `AtomicBegin` (see `Entry::section`).
             return e
                 .prev_same_thread
@@ -1009,10 +1009,10 @@ pub(crate) fn section_step(
 ) -> (Option<u32>, u32) {
     let (section, depth) = prev.unwrap_or((None, 0));
     match kind {
-        EventKind::AtomicBegin if depth == 0 => (Some(idx), 1),
-        EventKind::AtomicBegin => (section, depth + 1),
-        EventKind::AtomicEnd if depth <= 1 => (None, 0),
-        EventKind::AtomicEnd => (section, depth - 1),
+        EventKind::AtomicBegin { .. } if depth == 0 => (Some(idx), 1),
+        EventKind::AtomicBegin { .. } => (section, depth + 1),
+        EventKind::AtomicEnd { .. } if depth <= 1 => (None, 0),
+        EventKind::AtomicEnd { .. } => (section, depth - 1),
         // A finished thread leaves its section (the machine resets it).
         EventKind::Exit => (None, 0),
         _ => (section, depth),

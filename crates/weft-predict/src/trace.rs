@@ -272,8 +272,8 @@ pub fn roles(ev: &Event) -> (Option<PAccess>, Vec<PSync>, bool) {
         | K::Yield
         | K::Choice { .. }
         | K::Fork { .. }
-        | K::AtomicBegin
-        | K::AtomicEnd => {}
+        | K::AtomicBegin { .. }
+        | K::AtomicEnd { .. } => {}
     }
     (access, sync, ends)
 }

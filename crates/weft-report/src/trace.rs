@@ -596,8 +596,8 @@ fn op(e: &Event, cx: &TraceContext) -> Op {
         K::Choice { of, value } => Op::Choice { of, value },
         K::Fork { of, value } => Op::Fork { of, value },
         K::ClockRead { old, new, .. } => Op::ClockRead { old, new },
-        K::AtomicBegin => Op::AtomicBegin,
-        K::AtomicEnd => Op::AtomicEnd,
+        K::AtomicBegin { .. } => Op::AtomicBegin,
+        K::AtomicEnd { .. } => Op::AtomicEnd,
     }
 }
 

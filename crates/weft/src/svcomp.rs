@@ -1,7 +1,8 @@
 //! `weft svcomp`: a task of the SV-COMP concurrency categories, with
 //! SV-COMP's semantics and verdicts instead of weft's defaults.
 //!
-//! - `unreach-call`: a call to `reach_error` is the violation, whatever its
+//! - `unreach-call`: a call to `reach_error` (or `__VERIFIER_error`, in tasks
+//!   older than SV-COMP 2020) is the violation, whatever its
 //!   body (some task sets define it as `{}`). Other ends of an execution
 //!   (`abort()`, as `assume_abort_if_not` uses it; a failed `assert`; a
 //!   deadlock) are not violations: exploration goes on past them. Data
@@ -61,6 +62,10 @@ pub struct SvcompOptions {
     pub witness: Option<PathBuf>,
 }
 
+/// The functions whose call `unreach-call` forbids: `reach_error`, and
+/// `__VERIFIER_error` in tasks written before SV-COMP 2020.
+const ERROR_CALLS: [&str; 2] = ["reach_error", "__VERIFIER_error"];
+
 /// An SV-COMP property weft knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Property {
@@ -77,7 +82,11 @@ impl Property {
         let name = p.file_stem()?.to_string_lossy().to_string();
         let text = std::fs::read_to_string(p).unwrap_or_default();
         let has = |s: &str| name.contains(s) || text.contains(s);
-        if has("unreach-call") || text.contains("call(reach_error())") {
+        if has("unreach-call")
+            || ERROR_CALLS
+                .iter()
+                .any(|n| text.contains(&format!("call({n}())")))
+        {
             Some(Property::UnreachCall)
         } else if has("no-data-race") || text.contains("data-race") {
             Some(Property::NoDataRace)
@@ -332,7 +341,13 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
         }
     };
     let prog = match task.property {
-        Property::UnreachCall => prog.with_violation("reach_error"),
+        Property::UnreachCall => {
+            let name = ERROR_CALLS
+                .into_iter()
+                .find(|n| prog.module.functions.iter().any(|f| f.name == *n))
+                .unwrap_or(ERROR_CALLS[0]);
+            prog.with_violation(name)
+        }
         Property::NoOverflow => prog.with_overflow_check(),
         _ => prog,
     };
@@ -387,7 +402,9 @@ fn first_line(s: &str) -> String {
 /// Whether bug `b` violates `prop` (the search can stop there).
 fn violates(prop: Property, b: &weft_core::Bug) -> bool {
     match (prop, b.kind) {
-        (Property::UnreachCall, BugKind::Assertion) => b.message.contains("reach_error"),
+        (Property::UnreachCall, BugKind::Assertion) => {
+            ERROR_CALLS.iter().any(|n| b.message.contains(n))
+        }
         (Property::NoDataRace, BugKind::DataRace) => true,
         (Property::ValidMemsafety, BugKind::Memory) => true,
         (Property::NoOverflow, BugKind::UndefinedBehavior) => {

@@ -2339,6 +2339,33 @@ fn svcomp_unreach_call_verdicts() {
     assert_eq!(out.stdout.trim(), "FALSE(unreach-call)", "{}", out.stderr);
 }
 
+/// Tasks written before SV-COMP 2020 call `__VERIFIER_error()` (an
+/// external function) where newer ones call `reach_error()`, and their
+/// property file names it: the call is the violation, and the verdict is
+/// that of the same task with `reach_error`.
+#[test]
+fn svcomp_old_style_verifier_error() {
+    let s = Scratch::new("svcomp-verifier-error");
+    let program = "extern void __VERIFIER_error(void) __attribute__((__noreturn__));\n\
+        #include <pthread.h>\n\
+        int x;\n\
+        void *t(void *a) { x = 1; return 0; }\n\
+        int main(void) {\n\
+          pthread_t h; pthread_create(&h, 0, t, 0);\n\
+          if (x == 1) __VERIFIER_error();\n\
+          pthread_join(h, 0); return 0; }\n";
+    s.write("old.c", program);
+    s.write("safe.c", &program.replace("x == 1", "x == 2"));
+    s.write(
+        "old.prp",
+        "CHECK( init(main()), LTL(G ! call(__VERIFIER_error())) )\n",
+    );
+    let out = s.run(&["svcomp", "old.c", "--prop", "old.prp"]);
+    assert_eq!(out.stdout.trim(), "FALSE(unreach-call)", "{}", out.stderr);
+    let out = s.run(&["svcomp", "safe.c", "--prop", "old.prp"]);
+    assert_eq!(out.stdout.trim(), "TRUE", "{}", out.stderr);
+}
+
 /// `--witness`: GraphML 1.0 witnesses. FALSE gives the violating path
 /// (thread creations, the other thread's store before main's failing
 /// check, the violation node last), TRUE the trivial correctness witness,

@@ -190,6 +190,7 @@ pub static GROUPS: &[Group] = &[
             local("__assert_func", verifier::assert_func),
             local("__assert_perror_fail", verifier::assert_perror_fail),
             local("reach_error", verifier::reach_error),
+            local("__VERIFIER_error", verifier::verifier_error),
         ],
     },
     Group {

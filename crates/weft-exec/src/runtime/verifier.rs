@@ -3,7 +3,7 @@
 use super::{Call, Ret};
 use crate::machine::{Machine, Nondet, Stop};
 use crate::value::Value;
-use weft_core::{BlockReason, BugKind, EventKind};
+use weft_core::{BlockReason, BugKind, EventKind, Tid};
 
 type Pending = Result<Option<EventKind>, Stop>;
 
@@ -83,6 +83,12 @@ pub fn assert_perror_fail(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
 
 pub fn reach_error(m: &mut Machine, _: &Call) -> Result<Ret, Stop> {
     Err(m.bug(BugKind::Assertion, "reach_error() was called"))
+}
+
+/// `__VERIFIER_error()`: the error location of SV-COMP tasks before 2020,
+/// which `reach_error` replaced.
+pub fn verifier_error(m: &mut Machine, _: &Call) -> Result<Ret, Stop> {
+    Err(m.bug(BugKind::Assertion, "__VERIFIER_error() was called"))
 }
 
 /// `__VERIFIER_nondet_bool`: a fresh symbolic input (`--nondet
@@ -230,32 +236,32 @@ pub fn assume(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     }
 }
 
-pub fn atomic_begin_pending(_: &Machine, _: &Call) -> Pending {
-    Ok(Some(EventKind::AtomicBegin))
+/// The footprint of the section the `__VERIFIER_atomic_begin()` call now
+/// running in thread `tid` opens (see `section`).
+fn begin_footprint(m: &Machine, tid: Tid) -> Option<crate::section::Footprint> {
+    let f = m.frame(tid);
+    m.prog.sections.at_begin(f.func, f.ip)
+}
+
+pub fn atomic_begin_pending(m: &Machine, c: &Call) -> Pending {
+    Ok(Some(m.section_begin(c.tid, begin_footprint(m, c.tid))))
 }
 
 pub fn atomic_begin(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    if m.is_concolic() {
-        m.concolic_mark(c.tid, true);
-    } else {
-        m.thread_mut(c.tid).atomic_depth += 1;
-    }
-    m.last = Some(EventKind::AtomicBegin);
+    let kind = m.section_begin(c.tid, begin_footprint(m, c.tid));
+    m.enter_section(c.tid, &kind);
+    m.last = Some(kind);
     Ok(Ret::Value(Value::ZERO))
 }
 
-pub fn atomic_end_pending(_: &Machine, _: &Call) -> Pending {
-    Ok(Some(EventKind::AtomicEnd))
+pub fn atomic_end_pending(m: &Machine, c: &Call) -> Pending {
+    Ok(Some(m.section_end(c.tid)))
 }
 
 pub fn atomic_end(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
-    if m.is_concolic() {
-        m.concolic_mark(c.tid, false);
-    } else {
-        let t = m.thread_mut(c.tid);
-        t.atomic_depth = t.atomic_depth.saturating_sub(1);
-    }
-    m.last = Some(EventKind::AtomicEnd);
+    let kind = m.section_end(c.tid);
+    m.leave_section(c.tid);
+    m.last = Some(kind);
     Ok(Ret::Value(Value::ZERO))
 }
 

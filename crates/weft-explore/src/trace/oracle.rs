@@ -483,7 +483,7 @@ impl OldTrace {
     /// and event `i` released it, the event that acquired it before `i`.
     fn opening_acquire(&self, i: u32, ev: &Event) -> Option<u32> {
         let e = &self.entries[i as usize];
-        if matches!(e.ev.kind, weft_core::EventKind::AtomicEnd) {
+        if matches!(e.ev.kind, weft_core::EventKind::AtomicEnd { .. }) {
             // The section rule is the trace's (see `super::section_step`).
             return e
                 .prev_same_thread

@@ -279,8 +279,8 @@ fn next_event(rng: &mut Rng, mm: Mm, m: &mut Model) -> Option<Event> {
                 cond: rng.pick(&CONDS),
                 woke: 1,
             },
-            80..=82 => EventKind::AtomicBegin,
-            83..=85 => EventKind::AtomicEnd,
+            80..=82 => EventKind::AtomicBegin { footprint: None },
+            83..=85 => EventKind::AtomicEnd { scoped: false },
             86..=87 => EventKind::Fence,
             88 | 97..=99 => {
                 // Read-write locks, semaphores and barriers (on the mutex
