@@ -1,7 +1,9 @@
-// expect: safe executions=8
+// expect: safe executions=2
 // The same read-then-write as weft_atomic_annotation.c, inside
 // __VERIFIER_atomic_begin/end: `weft check` runs it atomically (as
-// SV-COMP requires), so no update is lost. (`weft predict` treats the same
+// SV-COMP requires), so no update is lost. Each section is one step whose
+// footprint is `counter`: two executions, one per order of the sections
+// (8 while section brackets conflicted with every event). (`weft predict` treats the same
 // markers as annotations and predicts the violation: see
 // tests/predict/.)
 #include <assert.h>

@@ -767,7 +767,9 @@ impl Machine {
             t.as_ref()
                 .is_some_and(|th| th.state == ThreadState::Spinning || th.spin.muted)
         };
-        if !self.threads.iter().any(spinning) {
+        // A section's begin writes nothing: its footprint only bounds what
+        // the section's own events will write, and they wake spinners.
+        if !self.threads.iter().any(spinning) || matches!(ev.kind, EventKind::AtomicBegin { .. }) {
             return;
         }
         let writes: SmallVec<[Key; 2]> = ev

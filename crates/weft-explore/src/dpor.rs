@@ -128,7 +128,7 @@
 //! choice asleep), which Optimal-DPOR never has.
 
 use crate::explorer::{Completion, Explorer};
-use crate::footprint::{depends, scoped_begin, Flushes};
+use crate::footprint::{depends, ends_scoped_section, scoped_begin, Flushes};
 use crate::summary::{Choice, Recorder};
 use crate::trace::{Trace, Tracking};
 use crate::unfold::{Stop, Unfolding};
@@ -907,21 +907,27 @@ impl<S: System> Dpor<'_, '_, S> {
     }
 
     /// Marks the nodes whose current branch opens an atomic section with a
-    /// footprint that this execution got past (see [`Node::completed`]):
-    /// the section open before the first new event, and those opened after.
+    /// footprint that this execution got past (see [`Node::completed`]:
+    /// an event followed its end): the section open before the first new
+    /// event, and those opened after.
     fn note_sections(&mut self, first_new: usize) {
         let n = self.trace.len();
         let open_before = first_new
             .checked_sub(1)
             .and_then(|i| self.trace.open_section(i));
         let opened = (first_new..n).filter(|&i| scoped_begin(&self.trace.entries[i].ev));
-        let last_open = n.checked_sub(1).and_then(|i| self.trace.open_section(i));
         for i in open_before
             .into_iter()
             .chain(opened)
             .collect::<SmallVec<[usize; 4]>>()
         {
-            if scoped_begin(&self.trace.entries[i].ev) && last_open != Some(i) {
+            if !scoped_begin(&self.trace.entries[i].ev) {
+                continue;
+            }
+            // The section's events are contiguous: its end is the first
+            // event after `i` outside it. Got past it: some event follows.
+            let end = (i + 1..n).find(|&j| self.trace.open_section(j) != Some(i));
+            if end.is_some_and(|e| e + 1 < n) {
                 self.nodes[i].completed = true;
             }
         }
@@ -1211,7 +1217,13 @@ impl<S: System> Dpor<'_, '_, S> {
             return;
         }
         let last_tid = self.trace.entries[n - 1].ev.tid;
-        let at = self.trace.open_section(n - 1).unwrap_or(n - 1);
+        let mut at = self.trace.open_section(n - 1).unwrap_or(n - 1);
+        // Ended right after the end of a section with a footprint: the
+        // others could not run before that end either, and the section
+        // (its begin) is the step that ended the execution.
+        if at == n - 1 && n >= 2 && ends_scoped_section(&self.trace.entries[n - 1].ev) {
+            at = self.trace.open_section(n - 2).unwrap_or(at);
+        }
         if !self.takes_plans(at) {
             return;
         }

@@ -61,6 +61,11 @@ pub fn scoped_begin(e: &Event) -> bool {
     matches!(e.kind, EventKind::AtomicBegin { footprint: Some(_) })
 }
 
+/// Whether `e` closes an atomic section with a footprint.
+pub fn ends_scoped_section(e: &Event) -> bool {
+    matches!(e.kind, EventKind::AtomicEnd { scoped: true })
+}
+
 /// The synchronisation objects an event touches (a condition-variable wait
 /// touches its mutex too; a thread's exit touches the thread itself).
 pub fn sync_objects(e: &Event) -> [Option<SyncObj>; 2] {

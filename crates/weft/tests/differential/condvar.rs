@@ -183,7 +183,7 @@ pub fn run_random_condvar(default_seed: u64) {
         }
         for k in ["1", "inf"] {
             match run("unfold", &["--unfold-k", k]) {
-                Ok(u) => compare_unfold(&none, &optimal, &u, k, &mut problems),
+                Ok(u) => compare_unfold(&none, &optimal, &u, k, false, &mut problems),
                 Err(e) => problems.push(e),
             }
         }

@@ -188,7 +188,7 @@ pub fn run_random_spin(default_seed: u64) {
             Err(e) => problems.push(e),
         }
         match run("unfold", &["--unfold-k", "inf"]) {
-            Ok(u) => compare_unfold(&none, &optimal, &u, "inf", &mut problems),
+            Ok(u) => compare_unfold(&none, &optimal, &u, "inf", false, &mut problems),
             Err(e) => problems.push(e),
         }
         if !problems.is_empty() {
