@@ -543,7 +543,7 @@ impl Event {
     }
 
     /// The memory accesses this event performs.
-    pub fn accesses(&self) -> smallvec_like::Accesses {
+    pub fn accesses(&self) -> smallvec_like::Accesses<'_> {
         use EventKind::*;
         let mut out = smallvec_like::Accesses::default();
         let one = |addr: u64, size: u64, write, atomic| Access {
@@ -593,7 +593,7 @@ impl Event {
             Free { addr, size } => out.push(one(addr, size, true, false)),
             AtomicBegin {
                 footprint: Some(ref f),
-            } => out.extra = Some(f.clone()),
+            } => out.extra = f,
             _ => {}
         }
         out
@@ -639,31 +639,27 @@ impl Event {
 }
 
 /// A tiny list of accesses: an event has at most three of its own, and an
-/// atomic section's `AtomicBegin` shares its footprint.
+/// atomic section's `AtomicBegin` lends its footprint.
 pub mod smallvec_like {
     use super::Access;
-    use std::sync::Arc;
 
-    #[derive(Clone, Debug, Default)]
-    pub struct Accesses {
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Accesses<'a> {
         items: [Option<Access>; 3],
         /// A section's footprint (see `EventKind::AtomicBegin`).
-        pub(super) extra: Option<Arc<[Access]>>,
+        pub(super) extra: &'a [Access],
     }
 
-    impl Accesses {
+    impl Accesses<'_> {
         pub fn push(&mut self, a: Access) {
             let slot = self.items.iter_mut().find(|s| s.is_none());
             *slot.expect("an event has at most three accesses") = Some(a);
         }
         pub fn iter(&self) -> impl Iterator<Item = &Access> {
-            self.items
-                .iter()
-                .flatten()
-                .chain(self.extra.iter().flat_map(|f| f.iter()))
+            self.items.iter().flatten().chain(self.extra.iter())
         }
         pub fn is_empty(&self) -> bool {
-            self.items[0].is_none() && self.extra.as_ref().is_none_or(|f| f.is_empty())
+            self.items[0].is_none() && self.extra.is_empty()
         }
     }
 }

@@ -1292,6 +1292,10 @@ impl<S: System> Dpor<'_, '_, S> {
     /// whatever the rest of the branch does.
     fn resolve_section(&mut self, d: usize, force: bool) -> bool {
         let node = &mut self.nodes[d];
+        if !node.ended && node.deferred.is_empty() {
+            node.completed = false;
+            return false;
+        }
         if force {
             for (s, after) in std::mem::take(&mut node.deferred) {
                 self.plan_checked(d, vec![s], &after);
