@@ -21,8 +21,10 @@
 //! - no output, and the thread's private memory unchanged (no private
 //!   write at all, or the same digest of its memory space at both visits);
 //! - every visible event of the iteration is a load, a store, a
-//!   read-modify-write, a compare-exchange, a fence, a yield or sleep, or a
-//!   `lock`/`trylock`/`unlock`; and every location (and mutex) it touched
+//!   read-modify-write, a compare-exchange, a fence, a yield or sleep, a
+//!   `lock`/`trylock`/`unlock`, or enters or leaves an atomic section (a
+//!   thread is blocked only where none of its sections is open); and every
+//!   location (and mutex) it touched
 //!   holds now, as the thread sees it, the value it held before the
 //!   iteration first touched it. So reads would return the same again,
 //!   and writes stored what was already there (an exchange writing 1 over
@@ -300,6 +302,8 @@ pub(crate) fn logged_commit(kind: &EventKind) -> bool {
             | SemTryWait { .. }
             | SemPost { .. }
             | SemValue { .. }
+            | AtomicBegin { .. }
+            | AtomicEnd { .. }
     )
 }
 
@@ -620,7 +624,11 @@ impl Machine {
             waits,
             timeouts,
         };
-        for m in &same {
+        // Inside an atomic section the thread runs alone: it is never
+        // blocked there (its iterations are compared where no section is
+        // open).
+        let outside = self.thread(tid).atomic_depth == 0;
+        for m in same.iter().filter(|_| outside) {
             let private = m.progress == progress || (m.digested && Some(m.digest) == digest);
             if private && self.net_zero(tid, m.pos as usize) {
                 let waited = m.waits != here.waits;
