@@ -598,7 +598,14 @@ impl Machine {
     /// Called when `tid` pauses before `kind`: blocks it if the iteration
     /// since its last visit here changed nothing.
     pub(crate) fn watch_spin(&mut self, tid: Tid, kind: &EventKind) {
-        if !in_loop(kind) {
+        // With plain accesses as local steps (`Limits::local_plain`), a
+        // section's reads of shared memory are no events: an iteration of
+        // section brackets alone would look as if it touched nothing.
+        let section = matches!(
+            kind,
+            EventKind::AtomicBegin { .. } | EventKind::AtomicEnd { .. }
+        );
+        if !in_loop(kind) || (section && self.local_plain) {
             self.thread_mut(tid).spin.forget();
             return;
         }
