@@ -915,15 +915,13 @@ impl<S: System> Dpor<'_, '_, S> {
         let open_before = first_new
             .checked_sub(1)
             .and_then(|i| self.trace.open_section(i));
-        let opened = (first_new..n).filter(|&i| scoped_begin(&self.trace.entries[i].ev));
-        for i in open_before
+        let scoped = |i: &usize| scoped_begin(&self.trace.entries[*i].ev);
+        let begins: SmallVec<[usize; 4]> = open_before
             .into_iter()
-            .chain(opened)
-            .collect::<SmallVec<[usize; 4]>>()
-        {
-            if !scoped_begin(&self.trace.entries[i].ev) {
-                continue;
-            }
+            .chain(first_new..n)
+            .filter(scoped)
+            .collect();
+        for i in begins {
             // The section's events are contiguous: its end is the first
             // event after `i` outside it. Got past it: some event follows.
             let end = (i + 1..n).find(|&j| self.trace.open_section(j) != Some(i));
@@ -1296,22 +1294,19 @@ impl<S: System> Dpor<'_, '_, S> {
             node.completed = false;
             return false;
         }
-        if force {
-            for (s, after) in std::mem::take(&mut node.deferred) {
+        let deferred = std::mem::take(&mut node.deferred);
+        let terminal = if force {
+            false
+        } else {
+            let completed = std::mem::take(&mut node.completed);
+            std::mem::take(&mut node.ended) && !completed
+        };
+        if force || terminal {
+            for (s, after) in deferred {
                 self.plan_checked(d, vec![s], &after);
             }
-            return false;
         }
-        let ended = std::mem::take(&mut node.ended);
-        let completed = std::mem::take(&mut node.completed);
-        let deferred = std::mem::take(&mut node.deferred);
-        if !ended || completed {
-            return false;
-        }
-        for (s, after) in deferred {
-            self.plan_checked(d, vec![s], &after);
-        }
-        true
+        terminal
     }
 
     fn analyse_executed(&mut self, first_new: usize) {
