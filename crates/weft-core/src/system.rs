@@ -142,14 +142,21 @@ impl Deadline {
         let max = self.max_rss?;
         static ORIGIN: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        // The last reading: between readings the bound is tested against
+        // it, so that every caller sees a bound that is over (returning
+        // `None` between readings let an explorer go on after the
+        // interpreter had stopped an execution for it).
+        static LAST: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let since = now.duration_since(*ORIGIN.get_or_init(|| now)).as_nanos() as u64;
-        if since < NEXT.load(Ordering::Relaxed) {
-            return None;
-        }
-        NEXT.store(since + RSS_PERIOD.as_nanos() as u64, Ordering::Relaxed);
-        resident_bytes()
-            .is_some_and(|rss| rss > max)
-            .then_some(LimitKind::MaxMemory)
+        let rss = if since < NEXT.load(Ordering::Relaxed) {
+            LAST.load(Ordering::Relaxed)
+        } else {
+            NEXT.store(since + RSS_PERIOD.as_nanos() as u64, Ordering::Relaxed);
+            let rss = resident_bytes().unwrap_or(0);
+            LAST.store(rss, Ordering::Relaxed);
+            rss
+        };
+        (rss > max).then_some(LimitKind::MaxMemory)
     }
 }
 
@@ -383,6 +390,9 @@ mod tests {
             max_rss: Some(rss / 2),
             ..Deadline::default()
         };
+        assert_eq!(tight.expired(), Some(LimitKind::MaxMemory));
+        // Between two readings the last one counts: every caller sees the
+        // bound over, not only the one that read it.
         assert_eq!(tight.expired(), Some(LimitKind::MaxMemory));
     }
 }

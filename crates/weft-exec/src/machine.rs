@@ -77,6 +77,13 @@ pub enum Nondet {
 /// interrupt flag (every visible event counts as at least one).
 pub const CHECK_EVERY: u64 = 1024;
 
+/// Events between two checks of the deadline, whatever the instructions
+/// between them: an explorer's work per event grows with the number of
+/// threads, so that on a program that creates threads forever (SV-COMP's
+/// `while (1) pthread_create(...)`) 1,024 instructions came to take
+/// seconds.
+pub const EVENTS_PER_CHECK: u32 = 32;
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
@@ -300,6 +307,9 @@ pub struct Machine {
     pub(crate) nondet: bool,
     /// `steps` value at which the deadline and interrupt are checked next.
     pub(crate) check_at: u64,
+    /// Events stepped since the deadline was last brought forward (see
+    /// [`EVENTS_PER_CHECK`]).
+    pub(crate) events_unchecked: u32,
     /// The memory epoch and `spin_exempt` when the current run of a
     /// thread's code started (see `spin`).
     pub(crate) spin_base: (u64, u64),
@@ -382,6 +392,7 @@ impl Machine {
             spun: false,
             nondet: false,
             check_at: 0,
+            events_unchecked: 0,
             spin_base: (0, 0),
             spin_exempt: 0,
             environ: Arc::default(),
@@ -1346,6 +1357,11 @@ impl System for Machine {
 
     fn step(&mut self, tid: Tid, alt: u32) -> Event {
         self.local_log.clear();
+        self.events_unchecked += 1;
+        if self.events_unchecked >= EVENTS_PER_CHECK {
+            self.events_unchecked = 0;
+            self.check_at = self.check_at.min(self.steps);
+        }
         if self.aux(tid).is_some() {
             let ev = self.flush(tid);
             self.after_spin_event(&ev);

@@ -351,6 +351,8 @@ pub struct Recorder<'c> {
     /// [`crate::Config::stop_at`] stops at: the explorer ends the execution
     /// there and the exploration after it.
     stop_now: bool,
+    /// The bound of the whole run found over (see [`Recorder::over`]).
+    over: Option<LimitKind>,
 }
 
 impl<'c> Recorder<'c> {
@@ -362,6 +364,7 @@ impl<'c> Recorder<'c> {
             unexplored: None,
             found_under: None,
             stop_now: false,
+            over: None,
         }
     }
 
@@ -506,9 +509,26 @@ impl<'c> Recorder<'c> {
         true
     }
 
-    /// The interrupt, time or memory bound that is over, if any.
-    fn expired(&self) -> Option<LimitKind> {
-        self.cfg.stop.expired()
+    /// Whether the whole run is over, checked now: the deadline passed,
+    /// the user interrupted it, or weft's memory passed its bound (the
+    /// bound is recorded as the summary's limit). An explorer then makes
+    /// no more plans (each may simulate steps, which the interpreter stops
+    /// at once, but thousands of them took seconds past the deadline) and
+    /// stops at its next chance.
+    pub(crate) fn over(&mut self) -> bool {
+        self.expired().is_some()
+    }
+
+    /// The interrupt, time or memory bound of the whole run that is over,
+    /// if any; it is recorded as the summary's limit, and stays over.
+    fn expired(&mut self) -> Option<LimitKind> {
+        if self.over.is_none() {
+            self.over = self.cfg.stop.expired();
+            if let Some(l) = self.over {
+                self.summary.limit.get_or_insert(l);
+            }
+        }
+        self.over
     }
 
     /// Records a bug found in the middle of an execution that goes on (a
@@ -678,7 +698,7 @@ mod tests {
             },
             ..crate::Config::default()
         };
-        let rec = Recorder::new(&cfg);
+        let mut rec = Recorder::new(&cfg);
         assert_eq!(rec.expired(), None);
         flag.store(true, Ordering::Relaxed);
         assert_eq!(rec.expired(), Some(LimitKind::Interrupted));

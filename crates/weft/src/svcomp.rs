@@ -51,6 +51,11 @@ pub struct SvcompOptions {
     /// violation was found).
     #[arg(long, value_name = "N")]
     pub max_executions: Option<u64>,
+    /// Memory bound in MiB (default: a quarter of physical memory): for
+    /// one execution's program memory, and for weft's own resident memory
+    /// (the answer is then UNKNOWN, `bound: max-memory`).
+    #[arg(long, value_name = "MIB")]
+    pub max_memory: Option<u64>,
     /// Print one JSON object: verdict, reason, expected verdict (from the
     /// task's `.yml`), statistics.
     #[arg(long)]
@@ -319,7 +324,10 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
             None,
         ));
     }
-    let stop = deadline(Instant::now(), opts.timeout, None);
+    let max_memory = opts
+        .max_memory
+        .map_or_else(weft_exec::default_max_memory, |mib| mib << 20);
+    let stop = deadline(Instant::now(), opts.timeout, Some(max_memory));
     let file = &task.program;
     let argv = vec![file.display().to_string()];
     // SV-COMP's tasks are older C: a plain `inline` function is also an
@@ -353,6 +361,7 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
     };
     let limits = Limits {
         stop,
+        max_memory,
         ..Limits::default()
     };
     let cfg = Config {

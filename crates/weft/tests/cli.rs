@@ -2366,6 +2366,79 @@ fn svcomp_old_style_verifier_error() {
     assert_eq!(out.stdout.trim(), "TRUE", "{}", out.stderr);
 }
 
+/// `weft svcomp --max-memory` bounds weft's own memory as `weft check`'s
+/// does: a task that creates threads on inputs forever (SV-COMP's
+/// `while (1) if (nondet()) pthread_create(...)`) is UNKNOWN with reason
+/// `bound: max-memory` once weft passes the bound. Before, `weft svcomp`
+/// had no memory bound at all: such a task took 7 GiB in 20 s.
+#[test]
+fn svcomp_max_memory_bounds_the_run() {
+    let s = Scratch::new("svcomp-max-memory");
+    s.write(
+        "forever.c",
+        "extern int __VERIFIER_nondet_int(void);\n\
+         extern void reach_error(void);\n\
+         #include <pthread.h>\n\
+         int c;\n\
+         void *inc(void *a) { c++; return 0; }\n\
+         void *dec(void *a) { c--; return 0; }\n\
+         int main(void) {\n\
+           pthread_t t;\n\
+           while (1) {\n\
+             if (__VERIFIER_nondet_int()) pthread_create(&t, 0, inc, 0);\n\
+             else pthread_create(&t, 0, dec, 0);\n\
+           }\n\
+           return 0; }\n",
+    );
+    let out = s.run(&[
+        "svcomp",
+        "forever.c",
+        "--prop",
+        "unreach-call.prp",
+        "--max-memory",
+        "200",
+        "--timeout",
+        "300",
+        "--json",
+    ]);
+    assert_eq!(out.code, 0, "{out}");
+    let v: Value = serde_json::from_str(out.stdout.trim()).expect("JSON");
+    assert_eq!(v["verdict"], "UNKNOWN", "{v}");
+    assert_eq!(v["reason"], "bound: max-memory", "{v}");
+}
+
+/// One execution that draws an input at each of 4,000 iterations keeps a
+/// snapshot at each (the other side of each branch is still to explore).
+/// The snapshots share the inputs and the path constraint drawn before
+/// them: the first execution stays far below a 200 MiB bound and ends.
+/// When each snapshot had its own copy, weft passed the bound after about
+/// 1,200 iterations and the execution was cut (0 executions).
+#[test]
+fn snapshots_share_the_symbolic_state() {
+    let s = Scratch::new("sym-snapshots");
+    s.write(
+        "inputs.c",
+        "extern int __VERIFIER_nondet_int(void);\n\
+         int main(void) {\n\
+           int hits = 0;\n\
+           for (int i = 0; i < 4000; i++)\n\
+             if (__VERIFIER_nondet_int()) hits++;\n\
+           return hits < 0; }\n",
+    );
+    let out = s.run(&[
+        "check",
+        "inputs.c",
+        "--json",
+        "--max-executions",
+        "1",
+        "--max-memory",
+        "200",
+    ]);
+    let r = out.expect_incomplete("max-executions");
+    assert_eq!(r["executions"], 1, "{out}");
+    assert_eq!(r["blocked"], 0, "{out}");
+}
+
 /// `--witness`: GraphML 1.0 witnesses. FALSE gives the violating path
 /// (thread creations, the other thread's store before main's failing
 /// check, the violation node last), TRUE the trivial correctness witness,
