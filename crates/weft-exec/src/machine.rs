@@ -1119,25 +1119,48 @@ impl Machine {
             return;
         }
         let details = live.iter().map(|&t| self.describe_wait(t)).collect();
-        let first = self
-            .thread(live[0])
-            .pending
-            .as_ref()
-            .map(|e| e.loc)
-            .unwrap_or(Loc::UNKNOWN);
+        let message = if live.iter().any(|&t| self.hung(t)) {
+            "deadlock: every live thread is blocked or loops forever"
+        } else {
+            "deadlock: every live thread is blocked"
+        };
         let mut bug = Bug::new(
             BugKind::Deadlock,
-            "deadlock: every live thread is blocked",
+            message,
             live[0],
-            first,
+            self.blocked_at(live[0]),
         );
         bug.details = details;
         self.status = Status::Bug(Box::new(bug));
     }
 
+    /// Whether `tid` hangs in a loop without visible operations (see
+    /// `spin::HangWatch`).
+    fn hung(&self, tid: Tid) -> bool {
+        let t = self.thread(tid);
+        t.state == ThreadState::Spinning && t.pending.is_none()
+    }
+
+    /// Where `tid` is blocked: its pending operation, or the loop it hangs
+    /// in.
+    fn blocked_at(&self, tid: Tid) -> Loc {
+        let t = self.thread(tid);
+        match (&t.pending, t.frames.last()) {
+            (Some(e), _) => e.loc,
+            (None, Some(f)) => self.prog.module.functions[f.func as usize].locs[f.ip as usize],
+            (None, None) => Loc::UNKNOWN,
+        }
+    }
+
     fn describe_wait(&self, tid: Tid) -> String {
         let t = self.thread(tid);
         let Some(e) = &t.pending else {
+            if self.hung(tid) {
+                return format!(
+                    "thread {tid} loops forever at {} without touching anything another thread can change",
+                    self.prog.sources().render(self.blocked_at(tid))
+                );
+            }
             return format!("thread {tid} has no next operation");
         };
         let p = &self.prog;
@@ -1216,11 +1239,22 @@ impl Machine {
 
     fn run_local_inner(&mut self, tid: Tid) {
         let prog = self.program_ref();
+        let start = self.steps;
+        let mut hang = crate::spin::HangWatch::default();
         while self.status.is_running() {
             if self.steps >= self.check_at {
                 self.check_at = self.steps + CHECK_EVERY;
                 if let Some(l) = self.limits.stop.expired() {
                     self.stop(Stop::Limit(l));
+                    return;
+                }
+            }
+            let ran = self.steps - start;
+            if ran >= crate::spin::HANG_WATCH_AFTER {
+                let f = self.frame(tid);
+                let inst = &prog.module.functions[f.func as usize].insts[f.ip as usize];
+                if hang.hangs(self, tid, inst, ran) {
+                    self.hang(tid);
                     return;
                 }
             }

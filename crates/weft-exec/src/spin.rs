@@ -32,6 +32,10 @@
 //!   a decrement, a lock released again): the iteration's net effect is
 //!   zero.
 //!
+//! A loop with no visible operation at all is watched by [`HangWatch`]:
+//! one that comes back to the same state without writing memory hangs (a
+//! spin-blocked thread with nothing to wake it and no pending event).
+//!
 //! Another thread may observe the intermediate values of the one iteration
 //! that ran; its repetitions would only offer the same observations again.
 //! A spin block is an assumption, so the explorers count the executions in
@@ -413,6 +417,95 @@ fn hash_value(v: &Value, h: &mut impl Hasher) {
                 hash_value(i, h);
             }
         }
+    }
+}
+
+/// Instructions a thread runs between two visible operations before
+/// [`HangWatch`] starts to look for a loop that repeats its state.
+pub(crate) const HANG_WATCH_AFTER: u64 = 4096;
+
+/// Looks, within one run of a thread's local code (no visible operation
+/// in between), for a loop that has come back to the same state: the same
+/// position, stack and live registers (the spin fingerprint), with no
+/// write to memory, no output, no allocation and no call of a modelled
+/// function in between. Such a loop runs forever without touching
+/// anything another thread can change (`while (t != 0) {}` on a register,
+/// SV-COMP's `if (!c) while (1) {}`): the thread *hangs*, spin-blocked
+/// with nothing to wake it, instead of running into `--max-steps`.
+///
+/// Brent's cycle detection: a mark is taken at `HANG_WATCH_AFTER`
+/// instructions and again each time the count doubles, and compared
+/// whenever the thread is back at the mark's position. Where plain accesses
+/// are local steps (`--por unfold`), a loop that read shared memory in
+/// between (another thread could change it) is no hang.
+#[derive(Default)]
+pub(crate) struct HangWatch {
+    mark: Option<HangMark>,
+    /// Instructions of this run at which the next mark is taken.
+    next: u64,
+}
+
+/// The state a [`HangWatch`] compares with.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct HangMark {
+    /// Stack depth, function and instruction.
+    pos: (usize, u32, u32),
+    /// The spin fingerprint: stack, live registers, output count.
+    fp: u64,
+    /// Memory writes so far (`Memory::epoch`).
+    epoch: u64,
+    /// Plain accesses of shared memory run as local steps since the
+    /// thread's last event (`Thread::local_run`).
+    shared: u32,
+}
+
+impl HangWatch {
+    /// Called before `tid` executes `inst`, the `ran`-th instruction of
+    /// this run of its local code: whether the thread hangs.
+    pub(crate) fn hangs(&mut self, m: &Machine, tid: Tid, inst: &weft_ir::Inst, ran: u64) -> bool {
+        use weft_ir::{Callee, Inst};
+        if ran < HANG_WATCH_AFTER {
+            return false;
+        }
+        let t = m.thread(tid);
+        let Some(f) = t.frames.last() else {
+            return false;
+        };
+        let pos = (t.frames.len(), f.func, f.ip);
+        if let Some(mark) = self.mark {
+            // The fingerprint (a pass over the live registers) last.
+            if mark.pos == pos
+                && mark.epoch == m.mem.epoch()
+                && mark.shared == t.local_run
+                && t.atomic_depth == 0
+                && mark.fp == m.fingerprint(tid)
+            {
+                return true;
+            }
+        }
+        // What a mark cannot see: a new object (its address may be dead),
+        // a modelled call (its effects), a copy passed by value.
+        let opaque = match inst {
+            Inst::Alloca { .. } => true,
+            Inst::Call { callee, byval, .. } => {
+                !matches!(callee, Callee::Func(_)) || !byval.is_empty()
+            }
+            _ => false,
+        };
+        if opaque {
+            self.mark = None;
+            self.next = ran.max(self.next);
+        }
+        if ran >= self.next && !opaque {
+            self.mark = Some(HangMark {
+                pos,
+                fp: m.fingerprint(tid),
+                epoch: m.mem.epoch(),
+                shared: t.local_run,
+            });
+            self.next = ran.max(HANG_WATCH_AFTER) * 2;
+        }
+        false
     }
 }
 
@@ -835,6 +928,19 @@ impl Machine {
                 Key::Mutex(_) => None,
             };
         }
+    }
+
+    /// Makes `tid`, found in a loop that repeats its state without a
+    /// visible operation (see [`HangWatch`]), hang: spin-blocked with
+    /// nothing to wake it, and no pending event.
+    pub(crate) fn hang(&mut self, tid: Tid) {
+        let t = self.thread_mut(tid);
+        t.state = ThreadState::Spinning;
+        t.pending = None;
+        let s = &mut t.spin;
+        s.forget();
+        s.watch.clear();
+        s.resume = None;
     }
 
     /// What a spin-blocked thread waits for, for the deadlock report.

@@ -2407,6 +2407,33 @@ fn svcomp_max_memory_bounds_the_run() {
     assert_eq!(v["reason"], "bound: max-memory", "{v}");
 }
 
+/// SV-COMP's tasks assume with endless loops (`if (!c) while (1) {}`) and
+/// wait on registers (`t = turn; while (t != 0) {};`): a thread in such a
+/// loop hangs (no visible operation will ever come), which ends its
+/// execution without a violation, so a task can be TRUE. Before, every such
+/// execution ran into the step bound and the answer was UNKNOWN.
+#[test]
+fn svcomp_endless_local_loops_hang() {
+    let s = Scratch::new("svcomp-hang");
+    let program = "extern int __VERIFIER_nondet_int(void);\n\
+        extern void reach_error(void);\n\
+        #include <pthread.h>\n\
+        int turn = 1;\n\
+        void *t(void *a) { int v = turn; while (v != 0) {} reach_error(); return 0; }\n\
+        int main(void) {\n\
+          pthread_t h; pthread_create(&h, 0, t, 0);\n\
+          int x = __VERIFIER_nondet_int();\n\
+          if (x < 0 || x > 10) { while (1) {} }\n\
+          if (x > 10) reach_error();\n\
+          return 0; }\n";
+    s.write("hang.c", program);
+    s.write("bug.c", &program.replace("x > 10) reach", "x > 5) reach"));
+    let out = s.run(&["svcomp", "hang.c", "--prop", "unreach-call.prp"]);
+    assert_eq!(out.stdout.trim(), "TRUE", "{out}");
+    let out = s.run(&["svcomp", "bug.c", "--prop", "unreach-call.prp"]);
+    assert_eq!(out.stdout.trim(), "FALSE(unreach-call)", "{out}");
+}
+
 /// One execution that draws an input at each of 4,000 iterations keeps a
 /// snapshot at each (the other side of each branch is still to explore).
 /// The snapshots share the inputs and the path constraint drawn before
