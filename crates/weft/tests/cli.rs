@@ -2434,6 +2434,47 @@ fn svcomp_endless_local_loops_hang() {
     assert_eq!(out.stdout.trim(), "FALSE(unreach-call)", "{out}");
 }
 
+/// `weft svcomp` hunts for bugs (PCT) before its exhaustive search. Here
+/// main creates threads forever: the depth-first search runs main first,
+/// and its first execution never ends before the step bound, while one PCT
+/// run that lets two workers run finds their race (a plain read of `next`
+/// against the write of another worker's atomic section) at once. The
+/// violating run ends at the race. Before, the answer was UNKNOWN
+/// (timeout).
+#[test]
+fn svcomp_bug_hunt_finds_what_the_exhaustive_search_does_not_reach() {
+    let s = Scratch::new("svcomp-hunt");
+    s.write(
+        "forever.c",
+        "extern void __VERIFIER_atomic_begin(void);\n\
+         extern void __VERIFIER_atomic_end(void);\n\
+         #include <pthread.h>\n\
+         int next = 1;\n\
+         void *worker(void *arg) {\n\
+           if (next == 0) return 0;\n\
+           __VERIFIER_atomic_begin();\n\
+           next = next + 1;\n\
+           __VERIFIER_atomic_end();\n\
+           return 0; }\n\
+         int main(void) {\n\
+           pthread_t t;\n\
+           while (1) pthread_create(&t, 0, worker, 0); }\n",
+    );
+    let out = s.run(&[
+        "svcomp",
+        "forever.c",
+        "--prop",
+        "no-data-race.prp",
+        "--timeout",
+        "60",
+        "--witness",
+        "w.graphml",
+    ]);
+    assert_eq!(out.stdout.trim(), "FALSE(no-data-race)", "{out}");
+    let w = std::fs::read_to_string(s.path().join("w.graphml")).expect("witness");
+    assert!(w.contains("violation_witness"), "{w}");
+}
+
 /// One execution that draws an input at each of 4,000 iterations keeps a
 /// snapshot at each (the other side of each branch is still to explore).
 /// The snapshots share the inputs and the path constraint drawn before

@@ -272,7 +272,9 @@ impl<S: System, P: Policy> Search<'_, '_, S, P> {
             let mut stack: Vec<Branch<S, P>> = Vec::new();
             loop {
                 let mut pruned = false;
-                while state.status().is_running() {
+                // A noted bug that `Config::stop_at` stops at ends the
+                // run there (see `Recorder::stopping`).
+                while state.status().is_running() && !self.rec.stopping() {
                     let used = policy.preemptions();
                     debug_assert!(used <= c, "a schedule beyond its level");
                     let h = hashes.last().copied().unwrap_or(0);

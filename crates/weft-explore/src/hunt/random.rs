@@ -154,7 +154,9 @@ fn explore_runs<S: System, Z: Scheduler>(
         let mut state = init.clone();
         let mut trace = Trace::new(tracking);
         let mut counts = RunCounts::default();
-        while state.status().is_running() {
+        // A noted bug that `Config::stop_at` stops at ends the run there
+        // (the rest of it may never end: threads created in a loop).
+        while state.status().is_running() && !rec.stopping() {
             state.enabled(&mut enabled);
             if enabled.is_empty() {
                 break;
