@@ -382,9 +382,9 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
         ..Config::default()
     };
     let sources = prog.clone();
-    // A short bug hunt first (see `HUNT_RUNS`): what it finds is a real
-    // execution, so only FALSE can come of it; otherwise the exhaustive
-    // search decides.
+    // A short bug hunt first (see `HUNT_RUNS`; `--max-executions` bounds
+    // it too): what it finds is a real execution, so only FALSE can come
+    // of it; otherwise the exhaustive search decides.
     let hunt_until = Instant::now() + hunt_budget(opts.timeout);
     let hunt = Config {
         por: Por::Pct,
@@ -392,7 +392,6 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
             runs: HUNT_RUNS,
             ..weft_explore::Hunt::default()
         },
-        max_executions: None,
         stop: weft_core::Deadline {
             at: Some(stop.at.map_or(hunt_until, |at| at.min(hunt_until))),
             ..stop

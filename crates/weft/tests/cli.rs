@@ -2475,6 +2475,27 @@ fn svcomp_bug_hunt_finds_what_the_exhaustive_search_does_not_reach() {
     assert!(w.contains("violation_witness"), "{w}");
 }
 
+/// `weft svcomp --max-executions N` bounds the search: a task without a
+/// violation and with more executions is UNKNOWN with reason
+/// `bound: max-executions`; without the bound it is TRUE.
+#[test]
+fn svcomp_max_executions_bounds_the_search() {
+    let s = Scratch::new("svcomp-max-executions");
+    s.write("safe.c", &format!("{SVCOMP_HEADER}{SVCOMP_SAFE}"));
+    let run = |extra: &[&str]| {
+        let mut a = vec!["svcomp", "safe.c", "--prop", "unreach-call.prp", "--json"];
+        a.extend_from_slice(extra);
+        let out = s.run(&a);
+        assert_eq!(out.code, 0, "{out}");
+        serde_json::from_str::<Value>(out.stdout.trim()).expect("JSON")
+    };
+    let v = run(&[]);
+    assert_eq!(v["verdict"], "TRUE", "{v}");
+    let v = run(&["--max-executions", "1"]);
+    assert_eq!(v["verdict"], "UNKNOWN", "{v}");
+    assert_eq!(v["reason"], "bound: max-executions", "{v}");
+}
+
 /// One execution that draws an input at each of 4,000 iterations keeps a
 /// snapshot at each (the other side of each branch is still to explore).
 /// The snapshots share the inputs and the path constraint drawn before
