@@ -382,34 +382,48 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
         ..Config::default()
     };
     let sources = prog.clone();
-    // A short bug hunt first (see `HUNT_RUNS`; `--max-executions` bounds
-    // it too): what it finds is a real execution, so only FALSE can come
-    // of it; otherwise the exhaustive search decides.
-    let hunt_until = Instant::now() + hunt_budget(opts.timeout);
-    let hunt = Config {
-        por: Por::Pct,
-        hunt: weft_explore::Hunt {
-            runs: HUNT_RUNS,
-            ..weft_explore::Hunt::default()
-        },
-        stop: weft_core::Deadline {
-            at: Some(stop.at.map_or(hunt_until, |at| at.min(hunt_until))),
-            ..stop
-        },
-        ..cfg.clone()
+    // Three phases (see `QUICK`): a quick exhaustive search decides the
+    // small tasks; a bug hunt, whose violations are real executions, can
+    // only answer FALSE; then the exhaustive search again, with all the
+    // time left. `--max-executions` bounds each.
+    let phase = |por: Por, budget: Option<std::time::Duration>| {
+        let until = budget.map(|b| Instant::now() + b);
+        let at = match (stop.at, until) {
+            (Some(a), Some(u)) => Some(a.min(u)),
+            (a, u) => a.or(u),
+        };
+        let phase_stop = weft_core::Deadline { at, ..stop };
+        let cfg = Config {
+            por,
+            hunt: weft_explore::Hunt {
+                runs: HUNT_MAX_RUNS,
+                ..weft_explore::Hunt::default()
+            },
+            stop: phase_stop,
+            ..cfg.clone()
+        };
+        let limits = Limits {
+            stop: phase_stop,
+            ..limits
+        };
+        let summary = weft_explore::explore(
+            Machine::new(prog.clone(), limits, ThreadNames::default()),
+            &cfg,
+        );
+        // Cut by its own budget, not by the run's bounds.
+        let cut =
+            summary.limit == Some(LimitKind::Timeout) && stop.at.is_none_or(|a| Instant::now() < a);
+        (summary, cut)
     };
-    let hunt_limits = Limits {
-        stop: hunt.stop,
-        ..limits
-    };
-    let hunted = weft_explore::explore(
-        Machine::new(prog.clone(), hunt_limits, ThreadNames::default()),
-        &hunt,
-    );
-    let summary = match verdict_of(task.property, &hunted) {
-        (Verdict::False(_), Some(_)) => hunted,
-        _ => weft_explore::explore(Machine::new(prog, limits, ThreadNames::default()), &cfg),
-    };
+    let quick = quick_budget(opts.timeout);
+    let (mut summary, cut) = phase(Por::Optimal, Some(quick));
+    if cut && !matches!(verdict_of(task.property, &summary).0, Verdict::False(_)) {
+        let (hunted, _) = phase(Por::Pct, Some(quick));
+        summary = match verdict_of(task.property, &hunted) {
+            (Verdict::False(_), Some(_)) => hunted,
+            _ => phase(Por::Optimal, None).0,
+        };
+    }
     let (verdict, finding) = verdict_of(task.property, &summary);
     let path = finding.map(|f| {
         graphml::steps(
@@ -424,19 +438,19 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
     Ok((verdict, path))
 }
 
-/// Runs of the bug hunt (PCT, bug depth 3, seed 0: the same schedules on
-/// every machine) that `weft svcomp` makes before its exhaustive search.
-/// A violation that needs one thread to run after many others (fkp2013:
-/// fifty increments before the check) is a deep corner for a depth-first
-/// search, which starts with the threads in creation order, but one
-/// priority order in a few dozen for PCT.
-const HUNT_RUNS: u64 = 300;
-
-/// The time the bug hunt may take at most: a tenth of the timeout, at most
-/// 5 s.
-fn hunt_budget(timeout: Option<f64>) -> std::time::Duration {
-    std::time::Duration::from_secs_f64(timeout.map_or(5.0, |t| (t / 10.0).min(5.0)))
+/// How long each of the first two phases of `weft svcomp` may take: the
+/// quick exhaustive search and the bug hunt (PCT, bug depth 3, seed 0, as
+/// many runs as fit, at most `HUNT_MAX_RUNS`). A tenth of the timeout, at
+/// most one second. Small tasks are decided by the quick search and never
+/// pay for the hunt; a violation that a depth-first search reaches late
+/// (a check between the two writes of one of twenty writers, threads
+/// created in an endless loop) is often a few hundred PCT runs away.
+fn quick_budget(timeout: Option<f64>) -> std::time::Duration {
+    std::time::Duration::from_secs_f64(timeout.map_or(1.0, |t| (t / 10.0).min(1.0)))
 }
+
+/// Most runs of the bug hunt (its time budget usually ends it first).
+const HUNT_MAX_RUNS: u64 = 1_000_000;
 
 /// The gist of an error for the reason of an UNKNOWN: its first line and
 /// the first line that says `error` (clang's warnings come first).

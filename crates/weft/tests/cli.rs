@@ -2434,13 +2434,16 @@ fn svcomp_endless_local_loops_hang() {
     assert_eq!(out.stdout.trim(), "FALSE(unreach-call)", "{out}");
 }
 
-/// `weft svcomp` hunts for bugs (PCT) before its exhaustive search. Here
-/// main creates threads forever: the depth-first search runs main first,
-/// and its first execution never ends before the step bound, while one PCT
-/// run that lets two workers run finds their race (a plain read of `next`
-/// against the write of another worker's atomic section) at once. The
-/// violating run ends at the race. Before, the answer was UNKNOWN
-/// (timeout).
+/// `weft svcomp` hunts for bugs (PCT) when a quick exhaustive search did
+/// not decide. In `forever.c` main creates threads forever: the depth-first
+/// search runs main first, and its first execution never ends before the
+/// step bound, while one PCT run that lets two workers run finds their
+/// race (a plain read of `next` against the write of another worker's
+/// atomic section) at once; the violating run ends at the race. In
+/// `reorder.c` a checker must run between the two writes of one of twenty
+/// writers: a branch near the root, which the depth-first search reaches
+/// only after the deep ones, and a few hundred PCT runs away. Before, both
+/// answers were UNKNOWN (timeout).
 #[test]
 fn svcomp_bug_hunt_finds_what_the_exhaustive_search_does_not_reach() {
     let s = Scratch::new("svcomp-hunt");
@@ -2473,6 +2476,32 @@ fn svcomp_bug_hunt_finds_what_the_exhaustive_search_does_not_reach() {
     assert_eq!(out.stdout.trim(), "FALSE(no-data-race)", "{out}");
     let w = std::fs::read_to_string(s.path().join("w.graphml")).expect("witness");
     assert!(w.contains("violation_witness"), "{w}");
+    s.write(
+        "reorder.c",
+        "extern void reach_error(void);\n\
+         #include <pthread.h>\n\
+         int a, b;\n\
+         void *set(void *p) { a = 1; b = -1; return 0; }\n\
+         void *check(void *p) {\n\
+           if (!((a == 0 && b == 0) || (a == 1 && b == -1))) reach_error();\n\
+           return 0; }\n\
+         int main(void) {\n\
+           pthread_t s[20], c[20];\n\
+           for (int i = 0; i < 20; i++) pthread_create(&s[i], 0, set, 0);\n\
+           for (int i = 0; i < 20; i++) pthread_create(&c[i], 0, check, 0);\n\
+           for (int i = 0; i < 20; i++) pthread_join(s[i], 0);\n\
+           for (int i = 0; i < 20; i++) pthread_join(c[i], 0);\n\
+           return 0; }\n",
+    );
+    let out = s.run(&[
+        "svcomp",
+        "reorder.c",
+        "--prop",
+        "unreach-call.prp",
+        "--timeout",
+        "60",
+    ]);
+    assert_eq!(out.stdout.trim(), "FALSE(unreach-call)", "{out}");
 }
 
 /// `weft svcomp --max-executions N` bounds the search: a task without a
