@@ -410,9 +410,13 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
             Machine::new(prog.clone(), limits, ThreadNames::default()),
             &cfg,
         );
-        // Cut by its own budget, not by the run's bounds.
-        let cut =
-            summary.limit == Some(LimitKind::Timeout) && stop.at.is_none_or(|a| Instant::now() < a);
+        // Incomplete, and its own budget ran out before the run's deadline
+        // (the limit it records may be an earlier one: an execution cut
+        // at the step bound).
+        let now = Instant::now();
+        let cut = summary.limit.is_some()
+            && until.is_some_and(|u| now >= u)
+            && stop.at.is_none_or(|a| now < a);
         (summary, cut)
     };
     let quick = quick_budget(opts.timeout);
