@@ -461,12 +461,11 @@ struct HangMark {
 
 impl HangWatch {
     /// Called before `tid` executes `inst`, the `ran`-th instruction of
-    /// this run of its local code: whether the thread hangs.
+    /// this run of its local code (at least `HANG_WATCH_AFTER`: the caller
+    /// keeps the watch off the short runs): whether the thread hangs.
     pub(crate) fn hangs(&mut self, m: &Machine, tid: Tid, inst: &weft_ir::Inst, ran: u64) -> bool {
         use weft_ir::{Callee, Inst};
-        if ran < HANG_WATCH_AFTER {
-            return false;
-        }
+        debug_assert!(ran >= HANG_WATCH_AFTER, "a hang watch on a short run");
         let t = m.thread(tid);
         let Some(f) = t.frames.last() else {
             return false;
@@ -494,9 +493,9 @@ impl HangWatch {
         };
         if opaque {
             self.mark = None;
-            self.next = ran.max(self.next);
+            return false;
         }
-        if ran >= self.next && !opaque {
+        if ran >= self.next {
             self.mark = Some(HangMark {
                 pos,
                 fp: m.fingerprint(tid),

@@ -389,16 +389,20 @@ impl Machine {
         if self.is_concolic() {
             return Ok(self.concolic_eval(c) == 1);
         }
-        let pc = self
-            .sym
-            .as_ref()
-            .map(|s| s.constraints())
-            .unwrap_or_default();
+        let pc = self.path_constraint();
         let mut guard = self.pool();
         let p = &mut *guard;
         p.solver
             .may_be_true(&p.smt, &pc, c)
             .map_err(|_| Stop::Limit(LimitKind::Solver))
+    }
+
+    /// The path constraint, for the solver.
+    fn path_constraint(&self) -> Vec<Expr> {
+        self.sym
+            .as_ref()
+            .map(|s| s.constraints())
+            .unwrap_or_default()
     }
 
     /// Adds `c` (known feasible) to the path constraint, as `tid`'s.
@@ -425,11 +429,7 @@ impl Machine {
             self.constrain(tid, eq);
             return Ok(Value::Int(value));
         }
-        let pc = self
-            .sym
-            .as_ref()
-            .map(|s| s.constraints())
-            .unwrap_or_default();
+        let pc = self.path_constraint();
         let value = {
             let mut guard = self.pool();
             let p = &mut *guard;

@@ -388,10 +388,10 @@ fn deadline(start: Instant, timeout: Option<f64>, max_rss: Option<u64>) -> Deadl
     }
 }
 
-/// The `--max-memory` bound in bytes (default: a quarter of the RAM).
-fn max_memory(opts: &CheckOptions) -> u64 {
-    opts.max_memory
-        .map_or_else(weft_exec::default_max_memory, |mib| mib << 20)
+/// A `--max-memory` bound in bytes, from MiB (default: a quarter of the
+/// RAM).
+fn max_memory(mib: Option<u64>) -> u64 {
+    mib.map_or_else(weft_exec::default_max_memory, |mib| mib << 20)
 }
 
 pub mod graphml;
@@ -407,7 +407,11 @@ pub fn functions_table() -> String {
 
 /// `weft check`. Returns the process exit code.
 pub fn check(file: &Path, opts: &CheckOptions, clang_args: &[String]) -> i32 {
-    let stop = deadline(Instant::now(), opts.timeout, Some(max_memory(opts)));
+    let stop = deadline(
+        Instant::now(),
+        opts.timeout,
+        Some(max_memory(opts.max_memory)),
+    );
     run_check(file, opts, clang_args, stop).unwrap_or_else(|e| exit_code(&e))
 }
 
@@ -542,7 +546,7 @@ fn run_check(
         stop,
         max_steps: opts.max_steps,
         mm: opts.mm.model(),
-        max_memory: max_memory(opts),
+        max_memory: max_memory(opts.max_memory),
         spurious_wakeups: !opts.no_spurious_wakeups,
         nondet: match opts.nondet {
             NondetArg::Symbolic => Nondet::Symbolic,

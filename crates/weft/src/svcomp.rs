@@ -25,7 +25,7 @@
 //! `long` and `pthread_t`) and their witnesses say `32bit`. Tasks are
 //! compiled with GNU89 `inline` semantics, as SV-COMP's older C needs.
 
-use crate::{bad, deadline, graphml, load, Loaded};
+use crate::{bad, deadline, graphml, load, max_memory, Loaded};
 use anyhow::Context as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -324,9 +324,7 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
             None,
         ));
     }
-    let max_memory = opts
-        .max_memory
-        .map_or_else(weft_exec::default_max_memory, |mib| mib << 20);
+    let max_memory = max_memory(opts.max_memory);
     let stop = deadline(Instant::now(), opts.timeout, Some(max_memory));
     let file = &task.program;
     let argv = vec![file.display().to_string()];
@@ -382,16 +380,13 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
         ..Config::default()
     };
     let sources = prog.clone();
-    // Three phases (see `QUICK`): a quick exhaustive search decides the
+    // Three phases (see `quick_budget`): a quick exhaustive search decides the
     // small tasks; a bug hunt, whose violations are real executions, can
     // only answer FALSE; then the exhaustive search again, with all the
     // time left. `--max-executions` bounds each.
     let phase = |por: Por, budget: Option<std::time::Duration>| {
         let until = budget.map(|b| Instant::now() + b);
-        let at = match (stop.at, until) {
-            (Some(a), Some(u)) => Some(a.min(u)),
-            (a, u) => a.or(u),
-        };
+        let at = until.into_iter().chain(stop.at).min();
         let phase_stop = weft_core::Deadline { at, ..stop };
         let cfg = Config {
             por,
