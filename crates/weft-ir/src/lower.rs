@@ -63,6 +63,8 @@ pub(crate) struct Ctx<'m> {
     pub current_fn: Option<u32>,
     /// (block, instruction) being lowered, for wide-constant lookup.
     pub current_pos: (u32, u32),
+    /// The global whose initializer is being lowered (outside functions).
+    pub current_global: Option<u32>,
     pub gep_offsets: gep_table::GepTable,
     /// The target's data model.
     pub dm: crate::DataModel,
@@ -83,6 +85,16 @@ impl<'m> Ctx<'m> {
         Loc {
             file,
             line: dl.line,
+        }
+    }
+
+    /// Where the constant being folded is used, for the GEP table: the
+    /// instruction being lowered, or the global initializer.
+    pub fn const_scope(&self) -> Option<gep_table::Scope> {
+        match (self.current_fn, self.current_global) {
+            (Some(f), _) => Some((f, self.current_pos.0, self.current_pos.1)),
+            (None, Some(g)) => Some((gep_table::GLOBALS, g, 0)),
+            (None, None) => None,
         }
     }
 
@@ -162,6 +174,7 @@ fn lower_module(
         address_taken: Vec::new(),
         current_fn: None,
         current_pos: (0, 0),
+        current_global: None,
         gep_offsets,
         dm,
     };
@@ -226,7 +239,8 @@ fn data_model(m: &llvm_ir::Module) -> Result<crate::DataModel, LowerError> {
 fn lower_globals(cx: &mut Ctx, names: &[String]) -> Vec<Global> {
     let m = cx.m;
     let mut out = Vec::with_capacity(m.global_vars.len());
-    for (g, name) in m.global_vars.iter().zip(names) {
+    for (gi, (g, name)) in m.global_vars.iter().zip(names).enumerate() {
+        cx.current_global = Some(gi as u32);
         // `g.ty` is the global's pointer type; the value type is the
         // initializer's. External globals without one get a pointer of zero bytes.
         let ty = match &g.initializer {
@@ -262,6 +276,7 @@ fn lower_globals(cx: &mut Ctx, names: &[String]) -> Vec<Global> {
             external: g.initializer.is_none(),
         });
     }
+    cx.current_global = None;
     out
 }
 

@@ -81,7 +81,8 @@ pub(crate) fn const_val(cx: &mut Ctx, c: &llvm_ir::ConstantRef, loc: Loc) -> Opt
         C::AddrSpaceCast(p) => const_val(cx, &p.operand, loc)?,
         C::GetElementPtr(g) => {
             let base = int_of(cx, &g.address, loc)? as u64;
-            let off = *cx.gep_offsets.get(&super::gep_table::describe(c)?)?;
+            let desc = super::gep_table::describe(c)?;
+            let off = cx.gep_offsets.get(cx.const_scope()?, desc)?;
             let a = base.wrapping_add(off as u64) as u128;
             ConstVal::Int(mask(a, cx.dm.ptr as u32 * 8))
         }

@@ -5,10 +5,15 @@
 //! full value of integer constants wider than 64 bits, nor the template
 //! and constraint strings of inline assembly. This module reads the
 //! bitcode a second time through the LLVM C API (read-only), computes each
-//! constant GEP's offset with LLVM's own data layout, and keys it by a
-//! structural descriptor that [`describe`] recomputes on the `llvm-ir`
-//! side; wide constants and inline assembly are keyed by their position
-//! (defined function, block, instruction).
+//! constant GEP's offset with LLVM's own data layout, and keys it by where
+//! it is used (a [`Scope`]: one instruction, or one global's initializer)
+//! and a structural descriptor that [`describe`] recomputes on the
+//! `llvm-ir` side. The descriptor lacks the source element type, so two
+//! GEPs of one scope with the same descriptor and different offsets (say
+//! `offsetof` of two struct types, both `gep (null, 0, 1)`) are ambiguous:
+//! such a GEP is not folded (the program is refused as unsupported), never
+//! given the other one's offset. Wide constants and inline assembly are
+//! keyed by their position (defined function, block, instruction).
 
 use llvm_sys::bit_reader::LLVMParseBitcodeInContext2;
 use llvm_sys::core::*;
@@ -22,8 +27,10 @@ use std::path::Path;
 /// What `llvm-ir` 0.11 loses and the C API still knows.
 #[derive(Default)]
 pub(crate) struct GepTable {
-    /// Descriptor → byte offset of that constant GEP from its base address.
-    pub offsets: FxHashMap<String, i64>,
+    /// (scope, descriptor) → byte offset of that constant GEP from its base
+    /// address; `None` if two GEPs of the scope share the descriptor but not
+    /// the offset.
+    pub offsets: FxHashMap<(Scope, String), Option<i64>>,
     /// Integer constants wider than 64 bits, which `llvm-ir` truncates:
     /// (defined function, block, instruction, low 64 bits) → full value.
     pub wide: FxHashMap<(u32, u32, u32, u64), u128>,
@@ -32,9 +39,19 @@ pub(crate) struct GepTable {
     pub asm: FxHashMap<(u32, u32, u32), (String, String)>,
 }
 
+/// Where a constant is used: an instruction of a defined function
+/// (function, block, instruction; the terminator is the block's last), or
+/// the initializer of global variable `g` (as `(GLOBALS, g, 0)`).
+pub(crate) type Scope = (u32, u32, u32);
+
+/// The function index of a global initializer's [`Scope`].
+pub(crate) const GLOBALS: u32 = u32::MAX;
+
 impl GepTable {
-    pub fn get(&self, desc: &str) -> Option<&i64> {
-        self.offsets.get(desc)
+    /// The offset of the GEP described by `desc` in `scope`, if it is known
+    /// and not ambiguous.
+    pub fn get(&self, scope: Scope, desc: String) -> Option<i64> {
+        *self.offsets.get(&(scope, desc))?
     }
 }
 
@@ -60,6 +77,7 @@ pub(crate) fn build(path: &Path) -> GepTable {
             let mut w = Walker {
                 td: LLVMGetModuleDataLayout(module),
                 seen: FxHashSet::default(),
+                scope: (GLOBALS, 0, 0),
                 table: &mut table,
             };
             w.module(module);
@@ -73,19 +91,24 @@ pub(crate) fn build(path: &Path) -> GepTable {
 
 struct Walker<'t> {
     td: LLVMTargetDataRef,
+    /// Constants already walked in `scope`.
     seen: FxHashSet<usize>,
+    scope: Scope,
     table: &'t mut GepTable,
 }
 
 impl Walker<'_> {
     unsafe fn module(&mut self, m: LLVMModuleRef) {
         let mut g = LLVMGetFirstGlobal(m);
+        let mut gi = 0u32;
         while !g.is_null() {
             let init = LLVMGetInitializer(g);
             if !init.is_null() {
+                self.enter((GLOBALS, gi, 0));
                 self.constant(init);
             }
             g = LLVMGetNextGlobal(g);
+            gi += 1;
         }
         let mut f = LLVMGetFirstFunction(m);
         let mut fi = 0u32;
@@ -98,6 +121,7 @@ impl Walker<'_> {
                 let mut ii = 0u32;
                 while !i.is_null() {
                     self.inline_asm(i, (fi, bi, ii));
+                    self.enter((fi, bi, ii));
                     for k in 0..LLVMGetNumOperands(i).max(0) as u32 {
                         let op = LLVMGetOperand(i, k);
                         self.constant(op);
@@ -112,6 +136,12 @@ impl Walker<'_> {
             fi += defined as u32;
             f = LLVMGetNextFunction(f);
         }
+    }
+
+    /// Starts recording the constants used in `scope`.
+    fn enter(&mut self, scope: Scope) {
+        self.scope = scope;
+        self.seen.clear();
     }
 
     /// Records the strings of an inline-assembly call at `pos`.
@@ -182,7 +212,15 @@ impl Walker<'_> {
             && LLVMGetConstOpcode(v) == LLVMOpcode::LLVMGetElementPtr
         {
             if let (Some(d), Some(off)) = (desc(v), self.offset(v)) {
-                self.table.offsets.insert(d, off);
+                self.table
+                    .offsets
+                    .entry((self.scope, d))
+                    .and_modify(|o| {
+                        if *o != Some(off) {
+                            *o = None;
+                        }
+                    })
+                    .or_insert(Some(off));
             }
         }
     }
@@ -227,6 +265,9 @@ unsafe fn desc(v: LLVMValueRef) -> Option<String> {
     if !LLVMIsAConstantInt(v).is_null() {
         return Some(LLVMConstIntGetSExtValue(v).to_string());
     }
+    if !LLVMIsAConstantPointerNull(v).is_null() {
+        return Some("null".to_string());
+    }
     if !LLVMIsAConstantExpr(v).is_null() && LLVMGetConstOpcode(v) == LLVMOpcode::LLVMGetElementPtr {
         let mut parts = Vec::new();
         for k in 0..LLVMGetNumOperands(v) as u32 {
@@ -243,6 +284,7 @@ pub(crate) fn describe(c: &llvm_ir::Constant) -> Option<String> {
     match c {
         C::GlobalReference { name, .. } => Some(format!("@{}", super::name_str(name))),
         C::Int { bits, value } => Some(super::consts::sext(*value as u128, *bits).to_string()),
+        C::Null(_) => Some("null".to_string()),
         C::GetElementPtr(g) => {
             let mut parts = vec![describe(&g.address)?];
             for i in &g.indices {
