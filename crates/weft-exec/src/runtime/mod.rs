@@ -293,8 +293,8 @@ pub static GROUPS: &[Group] = &[
             ),
             visible(
                 "pthread_mutex_unlock",
-                pthread::unlock_pending,
-                pthread::unlock,
+                pthread::mutex_unlock_pending,
+                pthread::mutex_unlock,
             ),
         ],
     },

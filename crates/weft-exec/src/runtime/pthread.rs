@@ -14,6 +14,7 @@ use weft_core::{BugKind, EventKind, Tid, Wakeup};
 type Pending = Result<Option<EventKind>, Stop>;
 type Run = Result<Ret, Stop>;
 
+pub(super) const EPERM: u128 = 1;
 pub(super) const EBUSY: u128 = 16;
 pub(super) const EINVAL: u128 = 22;
 pub(super) const EDEADLK: u128 = 35;
@@ -356,6 +357,47 @@ fn try_acquire(m: &mut Machine, c: &Call, what: &str, busy: u128) -> Run {
     Ok(Ret::Value(Value::Int(if acquired { 0 } else { busy })))
 }
 
+/// Whether `tid` unlocking mutex `mx` fails with `EPERM` (POSIX: an
+/// error-checking or recursive mutex the caller does not hold) rather than
+/// being undefined (a normal or default one). Only `tid` can change
+/// whether it holds `mx`, so the answer stays true while the call waits.
+fn unlock_fails(m: &Machine, mx: u64, tid: Tid) -> bool {
+    m.sync.owner(mx) != Some(tid)
+        && matches!(
+            m.mutex_kind(mx),
+            PTHREAD_MUTEX_ERRORCHECK | PTHREAD_MUTEX_RECURSIVE
+        )
+}
+
+/// `pthread_mutex_unlock`: an unlock, or, when it fails with `EPERM`, the
+/// failed attempt that runs instead (it only reads the mutex), as for
+/// `lock_pending`.
+pub fn mutex_unlock_pending(m: &Machine, c: &Call) -> Pending {
+    let mx = c.addr(0);
+    if unlock_fails(m, mx, c.tid) {
+        return Ok(Some(EventKind::TryLock {
+            mutex: mx,
+            acquired: false,
+        }));
+    }
+    unlock_pending(m, c)
+}
+
+pub fn mutex_unlock(m: &mut Machine, c: &Call) -> Run {
+    let mx = c.addr(0);
+    if unlock_fails(m, mx, c.tid) {
+        check_not_destroyed(m, mx, "pthread_mutex_unlock")?;
+        m.last = Some(EventKind::TryLock {
+            mutex: mx,
+            acquired: false,
+        });
+        return Ok(Ret::Value(Value::Int(EPERM)));
+    }
+    unlock(m, c)
+}
+
+/// The unlock of a spin lock, a C11 `mtx_t` or a mutex the caller may
+/// unlock; unlocking one it does not hold is misuse (undefined).
 pub fn unlock_pending(_: &Machine, c: &Call) -> Pending {
     Ok(Some(EventKind::Unlock { mutex: c.addr(0) }))
 }
