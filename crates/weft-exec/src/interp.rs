@@ -1210,13 +1210,15 @@ impl Machine {
         let mut args = args;
         if args.iter().any(Value::is_sym) && !crate::runtime::symbolic_args(model.name) {
             // C library models compute on concrete values: sizes of
-            // allocations are forked over (see `sym`), the rest concretised.
+            // allocations and pointers into an object are forked over (see
+            // `sym`), the rest concretised.
             let sizes = crate::runtime::size_args(model.name);
             for (i, v) in args.iter_mut().enumerate() {
                 *v = match v {
                     Value::Sym(e) if sizes.contains(&i) => {
                         Value::Int(self.sym_size(tid, *e)? as u128)
                     }
+                    Value::Sym(e) => Value::Int(self.resolve_arg(tid, *e)? as u128),
                     _ => self.concretize_deep(tid, std::mem::replace(v, Value::Undef))?,
                 };
             }

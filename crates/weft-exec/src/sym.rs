@@ -592,6 +592,50 @@ impl Machine {
         }
     }
 
+    /// Resolves a symbolic pointer `e` passed to a modelled call (which
+    /// computes on concrete values) into one concrete address, forking over
+    /// the addresses it may take within the object its constant term points
+    /// into: one alternative per multiple of its known alignment (the low
+    /// bits the expression fixes to zero, at most 16) inside the object, and
+    /// one for an address outside it, concretised there (the call need not
+    /// dereference it: not necessarily a bug). With no such object, or more
+    /// than [`MAX_OFFSETS`] alternatives, the pointer is concretised. So a
+    /// lock chosen by an input (`pthread_mutex_lock(&a[i].m)`) is explored
+    /// for every `i`, not for one.
+    pub(crate) fn resolve_arg(&mut self, tid: Tid, e: Expr) -> Result<u64, Stop> {
+        let base = self.build(|smt| base_constant(smt, e));
+        let Some((start, osize)) = base.and_then(|b| self.object_span(b)) else {
+            return Ok(self.concretize(tid, &Value::Sym(e))?.bits_or_zero() as u64);
+        };
+        let (off, step) = self.build(|smt| {
+            let s = smt.constant(smt.width(e), start as u128);
+            let off = smt.sub(e, s);
+            (off, 1u64 << low_zero_bits(smt, off).min(4))
+        });
+        let count = (osize - 1) / step + 1;
+        if count > MAX_OFFSETS {
+            return Ok(self.concretize(tid, &Value::Sym(e))?.bits_or_zero() as u64);
+        }
+        let alts: SmallVec<[Expr; 2]> = self.build(|smt| {
+            let w = smt.width(off);
+            let mut alts: SmallVec<[Expr; 2]> = (0..count)
+                .map(|k| {
+                    let c = smt.constant(w, (k * step) as u128);
+                    smt.eq(off, c)
+                })
+                .collect();
+            let last = smt.constant(w, (osize - 1) as u128);
+            alts.push(smt.ugt(off, last));
+            alts
+        });
+        let i = self.choose(tid, &alts)? as u64;
+        if i < count {
+            Ok(start + i * step)
+        } else {
+            Ok(self.concretize(tid, &Value::Sym(e))?.bits_or_zero() as u64)
+        }
+    }
+
     /// The objects the constants of `e` point into, by address.
     fn candidate_objects(&self, e: Expr) -> Vec<(u64, u64)> {
         let consts: Vec<u128> = self.build(|smt| {
