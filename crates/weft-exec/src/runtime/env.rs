@@ -153,6 +153,25 @@ pub fn sysconf(m: &mut Machine, c: &Call) -> Result<Ret, Stop> {
     Ok(Ret::Value(Value::Int(v as u64 as u128)))
 }
 
+/// The process id of weft's fixed machine (`getpid`); its parent is 1.
+pub const PID: u128 = 1000;
+
+/// `getpid()`.
+pub fn getpid(_: &mut Machine, _: &Call) -> Result<Ret, Stop> {
+    Ok(Ret::Value(Value::Int(PID)))
+}
+
+/// `getppid()`.
+pub fn getppid(_: &mut Machine, _: &Call) -> Result<Ret, Stop> {
+    Ok(Ret::Value(Value::Int(1)))
+}
+
+/// `gettid()`: the main thread's is the process id, as on Linux; thread
+/// `t` (canonical id, see `weft_core::Tid`) has `PID + t`.
+pub fn gettid(_: &mut Machine, c: &Call) -> Result<Ret, Stop> {
+    Ok(Ret::Value(Value::Int(PID + c.tid as u128)))
+}
+
 /// `get_nprocs()` and `get_nprocs_conf()`.
 pub fn get_nprocs(_: &mut Machine, _: &Call) -> Result<Ret, Stop> {
     Ok(Ret::Value(Value::Int(NPROCS as u128)))

@@ -829,6 +829,9 @@ pub static GROUPS: &[Group] = &[
             local("sysconf", env::sysconf),
             local("get_nprocs", env::get_nprocs),
             local("get_nprocs_conf", env::get_nprocs),
+            local("getpid", env::getpid),
+            local("getppid", env::getppid),
+            local("gettid", env::gettid),
         ],
     },
 ];
