@@ -397,8 +397,14 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
             stop: phase_stop,
             ..cfg.clone()
         };
+        let hunting = por != Por::Optimal;
         let limits = Limits {
             stop: phase_stop,
+            max_steps: if hunting {
+                limits.max_steps.min(HUNT_MAX_STEPS)
+            } else {
+                limits.max_steps
+            },
             ..limits
         };
         let summary = weft_explore::explore(
@@ -417,10 +423,19 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
     let quick = quick_budget(opts.timeout);
     let (mut summary, cut) = phase(Por::Optimal, Some(quick));
     if cut && !matches!(verdict_of(task.property, &summary).0, Verdict::False(_)) {
-        let (hunted, _) = phase(Por::Pct, Some(quick));
-        summary = match verdict_of(task.property, &hunted) {
-            (Verdict::False(_), Some(_)) => hunted,
-            _ => phase(Por::Optimal, None).0,
+        // The hunt: PCT, then random walks, half of the budget each.
+        let violation =
+            |s: &Summary| matches!(verdict_of(task.property, s), (Verdict::False(_), Some(_)));
+        let (hunted, _) = phase(Por::Pct, Some(quick / 2));
+        summary = if violation(&hunted) {
+            hunted
+        } else {
+            let (walked, _) = phase(Por::Random, Some(quick / 2));
+            if violation(&walked) {
+                walked
+            } else {
+                phase(Por::Optimal, None).0
+            }
         };
     }
     let (verdict, finding) = verdict_of(task.property, &summary);
@@ -438,8 +453,9 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
 }
 
 /// How long each of the first two phases of `weft svcomp` may take: the
-/// quick exhaustive search and the bug hunt (PCT, bug depth 3, seed 0, as
-/// many runs as fit, at most `HUNT_MAX_RUNS`). A tenth of the timeout, at
+/// quick exhaustive search and the bug hunt (PCT, bug depth 3, seed 0, for
+/// half of it, then random walks, seed 0, as many runs as fit, at most
+/// `HUNT_MAX_RUNS` each). A tenth of the timeout, at
 /// most one second. Small tasks are decided by the quick search and never
 /// pay for the hunt; a violation that a depth-first search reaches late
 /// (a check between the two writes of one of twenty writers, threads
@@ -450,6 +466,14 @@ fn quick_budget(timeout: Option<f64>) -> std::time::Duration {
 
 /// Most runs of the bug hunt (its time budget usually ends it first).
 const HUNT_MAX_RUNS: u64 = 1_000_000;
+
+/// The step bound of one run of the bug hunt. A program that creates
+/// threads in an endless loop runs until the step bound, and each step
+/// costs time in the number of threads: at the exhaustive search's bound
+/// (a million instructions) one PCT run of such a program took 20 s. The
+/// hunt only looks for violations, which the exhaustive phases still
+/// search for beyond this bound.
+const HUNT_MAX_STEPS: u64 = 100_000;
 
 /// The gist of an error for the reason of an UNKNOWN: its first line and
 /// the first line that says `error` (clang's warnings come first).

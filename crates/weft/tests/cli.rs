@@ -2502,6 +2502,42 @@ fn svcomp_bug_hunt_finds_what_the_exhaustive_search_does_not_reach() {
         "60",
     ]);
     assert_eq!(out.stdout.trim(), "FALSE(unreach-call)", "{out}");
+    // Openers created in an endless loop wait for the owner; two of them
+    // counted in before the owner's single release. PCT alone missed it:
+    // its runs each went to the step bound among tens of thousands of
+    // threads (one run took 20 s); a random walk finds it in its first run.
+    s.write(
+        "devreg.c",
+        "extern void reach_error(void);\n\
+         extern int __VERIFIER_nondet_int(void);\n\
+         #include <pthread.h>\n\
+         int users, claimed, ready, go;\n\
+         void *opener(void *arg) {\n\
+           while (!go);\n\
+           users = users + 1;\n\
+           if (claimed) return 0;\n\
+           claimed = 1; ready = 1; return 0; }\n\
+         void *owner(void *arg) {\n\
+           users = 0; claimed = 0; go = 1;\n\
+           while (!ready);\n\
+           while (__VERIFIER_nondet_int());\n\
+           users = users - 1; claimed = 0;\n\
+           if (users != 0) reach_error();\n\
+           return 0; }\n\
+         int main(void) {\n\
+           pthread_t t;\n\
+           pthread_create(&t, 0, owner, 0);\n\
+           while (1) pthread_create(&t, 0, opener, 0); }\n",
+    );
+    let out = s.run(&[
+        "svcomp",
+        "devreg.c",
+        "--prop",
+        "unreach-call.prp",
+        "--timeout",
+        "60",
+    ]);
+    assert_eq!(out.stdout.trim(), "FALSE(unreach-call)", "{out}");
 }
 
 /// `weft svcomp --max-executions N` bounds the search: a task without a
