@@ -613,6 +613,10 @@ impl Machine {
             },
         }
         .map_err(|e| self.mem_bug(e, false))?;
+        let v = match v {
+            Value::Undef if self.limits.uninit_nondet => self.uninit_input(tid, a, size, v)?,
+            v => v,
+        };
         if commit || local {
             let kind = EventKind::Load {
                 addr: a,
@@ -630,6 +634,28 @@ impl Machine {
         }
         self.set(tid, dst, v);
         self.next(tid)
+    }
+
+    /// Under [`Limits::uninit_nondet`], the value of `size` uninitialised
+    /// bytes at `a`: a fresh input, written back so that later reads agree
+    /// (`undef` as it was without symbolic inputs). The write is no event:
+    /// the bytes held that value all along, and which thread reads them
+    /// first only names it.
+    fn uninit_input(&mut self, tid: Tid, a: u64, size: u64, undef: Value) -> Result<Value, Stop> {
+        if size == 0 || size > 8 {
+            return Ok(undef);
+        }
+        let Some(v) = self.draw_input(tid, 8 * size as u32, "uninitialised memory") else {
+            return Ok(undef);
+        };
+        let write = |m: &mut Machine| m.store_scalar(a, size, &v);
+        let written = if self.mem.is_shared(a) {
+            write(self)
+        } else {
+            self.private_write(tid, a, size, write)
+        };
+        written.map_err(|e| self.mem_bug(e, false))?;
+        Ok(v)
     }
 
     fn store(

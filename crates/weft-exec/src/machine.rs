@@ -53,6 +53,13 @@ pub struct Limits {
     /// guards, transaction markers are annotations that do not make other
     /// threads wait, and inputs are 0. A witness records it.
     pub concolic: bool,
+    /// Uninitialised memory holds unknown values rather than being
+    /// undefined (SV-COMP's semantics, `weft svcomp`): with symbolic inputs,
+    /// a load of bytes that nothing wrote draws a fresh input for them and
+    /// writes it back, so that every later read sees the same value.
+    /// Otherwise such a load gives `undef`, and a branch on it is a
+    /// `memory` bug.
+    pub uninit_nondet: bool,
 }
 
 /// How many plain shared accesses a thread runs as local steps in a row
@@ -96,6 +103,7 @@ impl Default for Limits {
             reuse_addresses: false,
             local_plain: false,
             concolic: false,
+            uninit_nondet: false,
         }
     }
 }

@@ -1251,6 +1251,8 @@ fn run_replay(
         reuse_addresses: rec.reuse_addresses,
         local_plain: rec.local_plain,
         concolic: rec.concolic,
+        // Only `weft svcomp` sets it, and it writes no weft witness.
+        uninit_nondet: false,
     };
     if rec.kind == BugKind::Atomicity {
         return predict::replay_witness(&prog, &w, &rec.names, &rec.schedule, limits, json);

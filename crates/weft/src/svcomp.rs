@@ -360,6 +360,7 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
     let limits = Limits {
         stop,
         max_memory,
+        uninit_nondet: true,
         ..Limits::default()
     };
     let cfg = Config {

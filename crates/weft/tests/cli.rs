@@ -2339,6 +2339,56 @@ fn svcomp_unreach_call_verdicts() {
     assert_eq!(out.stdout.trim(), "FALSE(unreach-call)", "{}", out.stderr);
 }
 
+/// Under `weft svcomp`, uninitialised memory holds unknown values (SV-COMP's
+/// semantics), not undefined ones: a check on heap memory that threads may
+/// leave unwritten can fail (`FALSE`, where the answer was UNKNOWN for
+/// undefined behaviour), and two reads of one unwritten location agree
+/// (`TRUE`: the value drawn at the first read is written back). `weft
+/// check` still reports the branch on uninitialised memory.
+#[test]
+fn svcomp_uninitialised_memory_is_unknown_not_undefined() {
+    let s = Scratch::new("svcomp-uninit");
+    s.write(
+        "slots.c",
+        "extern void reach_error(void);\n\
+         #include <pthread.h>\n\
+         #include <stdlib.h>\n\
+         int *slot; int next = -1;\n\
+         void *fill(void *a) { slot[next] = 1; return 0; }\n\
+         int main(void) {\n\
+           pthread_t t[3];\n\
+           slot = malloc(3 * sizeof(int));\n\
+           for (int i = 0; i < 3; i++) { next++; pthread_create(&t[i], 0, fill, 0); }\n\
+           for (int i = 0; i < 3; i++) pthread_join(t[i], 0);\n\
+           if (slot[0] + slot[1] + slot[2] != 3) reach_error();\n\
+           return 0; }\n",
+    );
+    let out = s.run(&["svcomp", "slots.c", "--prop", "unreach-call.prp"]);
+    assert_eq!(out.stdout.trim(), "FALSE(unreach-call)", "{out}");
+    s.write(
+        "same.c",
+        "extern void reach_error(void);\n\
+         #include <pthread.h>\n\
+         #include <stdlib.h>\n\
+         int *p; int a, b;\n\
+         void *reader(void *x) { b = *p; return 0; }\n\
+         int main(void) {\n\
+           p = malloc(sizeof(int));\n\
+           pthread_t t; pthread_create(&t, 0, reader, 0);\n\
+           a = *p;\n\
+           pthread_join(t, 0);\n\
+           if (a != b || a != *p) reach_error();\n\
+           return 0; }\n",
+    );
+    let out = s.run(&["svcomp", "same.c", "--prop", "unreach-call.prp"]);
+    assert_eq!(out.stdout.trim(), "TRUE", "{out}");
+    let out = s.run(&["check", "slots.c"]);
+    assert!(
+        out.stdout.contains("uninitialised value decides a branch"),
+        "{out}"
+    );
+}
+
 /// Tasks written before SV-COMP 2020 call `__VERIFIER_error()` (an
 /// external function) where newer ones call `reach_error()`, and their
 /// property file names it: the call is the violation, and the verdict is
