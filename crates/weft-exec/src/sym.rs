@@ -596,9 +596,12 @@ impl Machine {
     /// computes on concrete values) into one concrete address, forking over
     /// the addresses it may take within the object its constant term points
     /// into: one alternative per multiple of its known alignment (the low
-    /// bits the expression fixes to zero, at most 16) inside the object, and
-    /// one for an address outside it, concretised there (the call need not
-    /// dereference it: not necessarily a bug). With no such object, or more
+    /// bits the expression fixes to zero, at most 16) inside the object, or,
+    /// when the offset is `c * x + d` with a larger stride `c`, one per
+    /// `d + c * k` inside it plus one, concretised, for the other offsets
+    /// that wrap-around can reach; and one for an address outside the
+    /// object, concretised there (the call need not dereference it: not
+    /// necessarily a bug). With no such object, or more
     /// than [`MAX_OFFSETS`] alternatives, the pointer is concretised. So a
     /// lock chosen by an input (`pthread_mutex_lock(&a[i].m)`) is explored
     /// for every `i`, not for one.
@@ -607,32 +610,53 @@ impl Machine {
         let Some((start, osize)) = base.and_then(|b| self.object_span(b)) else {
             return Ok(self.concretize(tid, &Value::Sym(e))?.bits_or_zero() as u64);
         };
-        let (off, step) = self.build(|smt| {
+        let (off, step, lattice) = self.build(|smt| {
             let s = smt.constant(smt.width(e), start as u128);
             let off = smt.sub(e, s);
-            (off, 1u64 << low_zero_bits(smt, off).min(4))
+            let step = 1u64 << low_zero_bits(smt, off).min(4);
+            (off, step, affine(smt, off))
         });
-        let count = (osize - 1) / step + 1;
-        if count > MAX_OFFSETS {
+        // The offsets to try: multiples of the alignment the expression
+        // fixes, or, for `c * x + d` with a larger stride, the values
+        // `d + c * k` (wrap-around can reach others: a last alternative,
+        // concretised, takes those).
+        let by_step = (osize - 1) / step + 1;
+        let width = self.pool().smt.width(off);
+        let (offsets, exact): (Vec<u64>, bool) = match lattice {
+            Some((c, d)) if c > step as u128 && c < osize as u128 => {
+                let c = c as u64;
+                let r = crate::value::sext(d, width).rem_euclid(c as i128) as u64;
+                let vs = (0..).map(|k| r + k * c).take_while(|&v| v < osize);
+                (vs.collect(), false)
+            }
+            _ => ((0..by_step).map(|k| k * step).collect(), true),
+        };
+        if offsets.len() as u64 > MAX_OFFSETS {
             return Ok(self.concretize(tid, &Value::Sym(e))?.bits_or_zero() as u64);
         }
         let alts: SmallVec<[Expr; 2]> = self.build(|smt| {
             let w = smt.width(off);
-            let mut alts: SmallVec<[Expr; 2]> = (0..count)
-                .map(|k| {
-                    let c = smt.constant(w, (k * step) as u128);
-                    smt.eq(off, c)
-                })
-                .collect();
+            let mut alts: SmallVec<[Expr; 2]> = SmallVec::new();
+            let mut other = smt.tru();
+            for &v in &offsets {
+                let c = smt.constant(w, v as u128);
+                alts.push(smt.eq(off, c));
+                let ne = smt.ne(off, c);
+                other = smt.bool_and(other, ne);
+            }
             let last = smt.constant(w, (osize - 1) as u128);
-            alts.push(smt.ugt(off, last));
+            let outside = smt.ugt(off, last);
+            alts.push(outside);
+            if !exact {
+                let inside = smt.bool_not(outside);
+                alts.push(smt.bool_and(inside, other));
+            }
             alts
         });
-        let i = self.choose(tid, &alts)? as u64;
-        if i < count {
-            Ok(start + i * step)
-        } else {
-            Ok(self.concretize(tid, &Value::Sym(e))?.bits_or_zero() as u64)
+        let i = self.choose(tid, &alts)?;
+        match offsets.get(i) {
+            Some(&v) => Ok(start + v),
+            None => Ok(self.concretize(tid, &Value::Sym(e))?.bits_or_zero() as u64),
         }
     }
 
@@ -833,6 +857,41 @@ fn base_constant(smt: &Smt, e: Expr) -> Option<u128> {
         return smt.as_const(a).or_else(|| smt.as_const(b));
     }
     None
+}
+
+/// `e` as `c * x + d` (wrapping, at `e`'s width) for constants `c` and `d`
+/// and a non-constant `x`, when its form says so (sums with constants,
+/// products and left shifts by constants).
+fn affine(smt: &Smt, e: Expr) -> Option<(u128, u128)> {
+    use weft_smt::{BinOp, Op};
+    let m = weft_smt::ops::mask(smt.width(e));
+    let split = |a: Expr, b: Expr| match (smt.as_const(a), smt.as_const(b)) {
+        (Some(k), None) => Some((k, b)),
+        (None, Some(k)) => Some((k, a)),
+        _ => None,
+    };
+    let scaled = |k: u128, x: Expr| match affine(smt, x) {
+        Some((c, d)) => Some((c.wrapping_mul(k) & m, d.wrapping_mul(k) & m)),
+        None => Some((k & m, 0)),
+    };
+    let (c, d) = match smt.op(e) {
+        Op::Bin(BinOp::Add, a, b) => {
+            let (k, x) = split(a, b)?;
+            let (c, d) = affine(smt, x)?;
+            (c, d.wrapping_add(k) & m)
+        }
+        Op::Bin(BinOp::Mul, a, b) => {
+            let (k, x) = split(a, b)?;
+            scaled(k, x)?
+        }
+        Op::Bin(BinOp::Shl, a, b) => {
+            let k = smt.as_const(b).filter(|&k| k < smt.width(e) as u128)?;
+            smt.as_const(a).is_none().then_some(())?;
+            scaled(1u128 << k, a)?
+        }
+        _ => return None,
+    };
+    (c != 0).then_some((c, d))
 }
 
 /// The interpreter's instructions on symbolic operands (the slow paths of
