@@ -614,7 +614,7 @@ impl Machine {
         }
         .map_err(|e| self.mem_bug(e, false))?;
         let v = match v {
-            Value::Undef if self.limits.uninit_nondet => self.uninit_input(tid, a, size, v)?,
+            Value::Undef if self.limits.uninit_nondet => self.uninit_input(tid, a, size)?,
             v => v,
         };
         if commit || local {
@@ -641,20 +641,16 @@ impl Machine {
     /// (`undef` as it was without symbolic inputs). The write is no event:
     /// the bytes held that value all along, and which thread reads them
     /// first only names it.
-    fn uninit_input(&mut self, tid: Tid, a: u64, size: u64, undef: Value) -> Result<Value, Stop> {
+    fn uninit_input(&mut self, tid: Tid, a: u64, size: u64) -> Result<Value, Stop> {
         if size == 0 || size > 8 {
-            return Ok(undef);
+            return Ok(Value::Undef);
         }
         let Some(v) = self.draw_input(tid, 8 * size as u32, "uninitialised memory") else {
-            return Ok(undef);
+            return Ok(Value::Undef);
         };
-        let write = |m: &mut Machine| m.store_scalar(a, size, &v);
-        let written = if self.mem.is_shared(a) {
-            write(self)
-        } else {
-            self.private_write(tid, a, size, write)
-        };
-        written.map_err(|e| self.mem_bug(e, false))?;
+        // `private_write` writes shared memory as it is.
+        self.private_write(tid, a, size, |m| m.store_scalar(a, size, &v))
+            .map_err(|e| self.mem_bug(e, false))?;
         Ok(v)
     }
 

@@ -610,46 +610,47 @@ impl Machine {
         let Some((start, osize)) = base.and_then(|b| self.object_span(b)) else {
             return Ok(self.concretize(tid, &Value::Sym(e))?.bits_or_zero() as u64);
         };
-        let (off, step, lattice) = self.build(|smt| {
+        let (off, width, step, lattice) = self.build(|smt| {
             let s = smt.constant(smt.width(e), start as u128);
             let off = smt.sub(e, s);
             let step = 1u64 << low_zero_bits(smt, off).min(4);
-            (off, step, affine(smt, off))
+            (off, smt.width(off), step, affine(smt, off))
         });
         // The offsets to try: multiples of the alignment the expression
         // fixes, or, for `c * x + d` with a larger stride, the values
         // `d + c * k` (wrap-around can reach others: a last alternative,
-        // concretised, takes those).
-        let by_step = (osize - 1) / step + 1;
-        let width = self.pool().smt.width(off);
-        let (offsets, exact): (Vec<u64>, bool) = match lattice {
+        // concretised, takes those). Counted before they are listed.
+        let (first, stride, exact) = match lattice {
             Some((c, d)) if c > step as u128 && c < osize as u128 => {
                 let c = c as u64;
                 let r = crate::value::sext(d, width).rem_euclid(c as i128) as u64;
-                let vs = (0..).map(|k| r + k * c).take_while(|&v| v < osize);
-                (vs.collect(), false)
+                (r, c, false)
             }
-            _ => ((0..by_step).map(|k| k * step).collect(), true),
+            _ => (0, step, true),
         };
-        if offsets.len() as u64 > MAX_OFFSETS {
+        let count = osize.saturating_sub(first).div_ceil(stride);
+        if count > MAX_OFFSETS {
             return Ok(self.concretize(tid, &Value::Sym(e))?.bits_or_zero() as u64);
         }
+        let offsets: Vec<u64> = (0..count).map(|k| first + k * stride).collect();
         let alts: SmallVec<[Expr; 2]> = self.build(|smt| {
             let w = smt.width(off);
             let mut alts: SmallVec<[Expr; 2]> = SmallVec::new();
-            let mut other = smt.tru();
             for &v in &offsets {
                 let c = smt.constant(w, v as u128);
                 alts.push(smt.eq(off, c));
-                let ne = smt.ne(off, c);
-                other = smt.bool_and(other, ne);
             }
             let last = smt.constant(w, (osize - 1) as u128);
             let outside = smt.ugt(off, last);
             alts.push(outside);
             if !exact {
-                let inside = smt.bool_not(outside);
-                alts.push(smt.bool_and(inside, other));
+                // Inside the object, and none of the offsets above.
+                let mut other = smt.bool_not(outside);
+                for k in 0..offsets.len() {
+                    let ne = smt.bool_not(alts[k]);
+                    other = smt.bool_and(other, ne);
+                }
+                alts.push(other);
             }
             alts
         });
@@ -885,8 +886,8 @@ fn affine(smt: &Smt, e: Expr) -> Option<(u128, u128)> {
             scaled(k, x)?
         }
         Op::Bin(BinOp::Shl, a, b) => {
+            // A constant `a` would have been folded.
             let k = smt.as_const(b).filter(|&k| k < smt.width(e) as u128)?;
-            smt.as_const(a).is_none().then_some(())?;
             scaled(1u128 << k, a)?
         }
         _ => return None,

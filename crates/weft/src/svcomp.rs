@@ -424,20 +424,15 @@ fn decide(task: &Task, opts: &SvcompOptions) -> anyhow::Result<Decision> {
     let quick = quick_budget(opts.timeout);
     let (mut summary, cut) = phase(Por::Optimal, Some(quick));
     if cut && !matches!(verdict_of(task.property, &summary).0, Verdict::False(_)) {
-        // The hunt: PCT, then random walks, half of the budget each.
+        // The hunt: PCT, then random walks, half of the budget each; the
+        // first violation found ends it.
         let violation =
             |s: &Summary| matches!(verdict_of(task.property, s), (Verdict::False(_), Some(_)));
-        let (hunted, _) = phase(Por::Pct, Some(quick / 2));
-        summary = if violation(&hunted) {
-            hunted
-        } else {
-            let (walked, _) = phase(Por::Random, Some(quick / 2));
-            if violation(&walked) {
-                walked
-            } else {
-                phase(Por::Optimal, None).0
-            }
-        };
+        summary = [Por::Pct, Por::Random]
+            .into_iter()
+            .map(|por| phase(por, Some(quick / 2)).0)
+            .find(violation)
+            .unwrap_or_else(|| phase(Por::Optimal, None).0);
     }
     let (verdict, finding) = verdict_of(task.property, &summary);
     let path = finding.map(|f| {
